@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+
+/** The not-found (404) and server-error (500) pages, rendered with their real status. */
+export function ErrorPage({ status, siteName }: { status: number; siteName: string | undefined }) {
+  const notFound = status === 404;
+  const title = notFound ? "Sidan kunde inte hittas" : "Något gick fel hos oss";
+  return (
+    <article className="page page--narrow error-page">
+      <title>{siteName ? `${title} – ${siteName}` : title}</title>
+      <meta name="robots" content="noindex" />
+      <p className="error-page__status">{notFound ? "Fel 404" : `Fel ${status}`}</p>
+      <h1>{title}</h1>
+      {notFound ? (
+        <p>
+          Sidan du letar efter finns inte, eller så har den flyttats. Kontrollera adressen, sök på webbplatsen eller gå
+          till startsidan.
+        </p>
+      ) : (
+        <p>
+          Ett tekniskt fel uppstod och sidan kunde inte visas. Om du höll på att ge en gåva har ingenting dragits två
+          gånger – försök igen om en stund. Felet har registrerats och vi arbetar på det.
+        </p>
+      )}
+      <ul className="error-page__links">
+        <li>
+          <Link to="/">Till startsidan</Link>
+        </li>
+        <li>
+          <Link to="/sok">Sök på webbplatsen</Link>
+        </li>
+        <li>
+          <Link to="/kontakt">Kontakta oss</Link>
+        </li>
+      </ul>
+    </article>
+  );
+}

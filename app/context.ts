@@ -1,0 +1,16 @@
+import { createContext } from "react-router";
+import type { AppContainer } from "../server/container";
+
+/**
+ * What the server hands to loaders and actions through React Router's typed
+ * context. Pre-rendering at build time runs without a container, so content
+ * loaders must not depend on it.
+ */
+export const containerContext = createContext<AppContainer>();
+
+/**
+ * The per-request CSP nonce. Pages pre-rendered at build time carry this
+ * placeholder instead; the server swaps in a fresh nonce on every response.
+ */
+export const NONCE_PLACEHOLDER = "__CSP_NONCE__";
+export const nonceContext = createContext<string>(NONCE_PLACEHOLDER);

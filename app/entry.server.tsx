@@ -1,0 +1,70 @@
+import { PassThrough } from "node:stream";
+import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { containerContext, nonceContext } from "./context";
+import type { AppContainer } from "../server/container";
+import { NonceProvider } from "./nonce";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the whole document before sending it (onAllReady): our pages have no
+ * slow streamed parts, and a complete document means no layout shift and one
+ * HTML response that pre-rendering can store as a file.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.get(nonceContext);
+
+  return new Promise<Response>((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/**
+ * The server (server/app.ts) builds each request's context through this
+ * function, so that the context keys are the very objects the routes read:
+ * the Express server is bundled separately and would otherwise hold copies.
+ */
+export function createLoadContext(container: AppContainer, nonce: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(containerContext, container);
+  context.set(nonceContext, nonce);
+  return context;
+}

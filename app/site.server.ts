@@ -1,0 +1,24 @@
+import { loadSiteConfig, type SiteConfig } from "../core/site/site-config";
+import { navigationFor, type Language, type NavigationItem } from "../core/content/content-library";
+
+/** Where content Markdown lives, relative to the working directory the server runs in. */
+export const CONTENT_DIR = "content";
+
+export interface LayoutData {
+  site: Pick<SiteConfig, "name" | "shortName" | "orgNumber" | "bankgiro" | "swishNumber" | "email" | "phone" | "postalAddress" | "colours">;
+  mainNavigation: NavigationItem[];
+  footerNavigation: NavigationItem[];
+}
+
+/**
+ * The data every page's frame needs. It must not depend on the request, because
+ * pre-rendered pages bake it in at build time.
+ */
+export function layoutData(lang: Language = "sv"): LayoutData {
+  const site = loadSiteConfig(process.env);
+  return {
+    site,
+    mainNavigation: navigationFor(CONTENT_DIR, "main", lang),
+    footerNavigation: navigationFor(CONTENT_DIR, "footer", lang),
+  };
+}

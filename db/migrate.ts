@@ -1,0 +1,23 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import type { Engine } from "./dialect";
+import type { DB } from "./schema";
+import { up0001 } from "./migrations/0001-initial";
+
+/**
+ * Migrations are listed here in code rather than discovered on disk, so that the
+ * bundled production server carries them and no file-system layout is assumed.
+ * Names sort in the order they must run.
+ */
+function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    "0001-initial": { up: up0001(engine) },
+  };
+}
+
+export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

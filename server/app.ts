@@ -1,0 +1,90 @@
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express } from "express";
+import { createRequestHandler } from "@react-router/express";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { AppContainer } from "./container";
+import { canonicalRedirects } from "./redirects";
+import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
+import { clientBuildFiles, loadPrerenderedPages, prerenderedPages } from "./static-files";
+import { healthRouter } from "./health";
+
+/** What our entry.server module exports besides the default render function. */
+interface AppEntryModule {
+  createLoadContext(container: AppContainer, nonce: string): RouterContextProvider;
+}
+
+export interface AppOptions {
+  container: AppContainer;
+  /** Production: the built server bundle. Development: a loader that asks Vite for it. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Production: build/client. In development Vite serves the client files. */
+  clientDir?: string;
+  /** Development: Vite's middleware, mounted before React Router. */
+  viteMiddleware?: express.RequestHandler;
+}
+
+/**
+ * The middleware order matters: canonical redirects first (cheap, no body),
+ * then compression and security headers, static files, the health check, the
+ * JSON API, and last React Router for pages.
+ */
+export function createApp(options: AppOptions): Express {
+  const { container } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", container.config.TRUST_PROXY_HOPS);
+
+  app.use(canonicalRedirects());
+  app.use(compression());
+  app.use(cspNonce());
+  app.use(securityHeaders({ https: container.config.publicUrl.startsWith("https://") }));
+  app.use(permissionsPolicy());
+
+  if (options.viteMiddleware) app.use(options.viteMiddleware);
+  if (options.clientDir) {
+    app.use(clientBuildFiles(options.clientDir));
+    app.use(prerenderedPages(loadPrerenderedPages(options.clientDir)));
+  }
+
+  app.use(healthRouter(container));
+  app.get("/__version", async (_req, res) => {
+    const build = await resolveBuild(options.build);
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ version: build.assets.version });
+  });
+
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: container.config.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: async (_req, res) => {
+        const build = await resolveBuild(options.build);
+        const entry = build.entry.module as unknown as AppEntryModule;
+        return entry.createLoadContext(container, res.locals.nonce as string);
+      },
+    }),
+  );
+
+  app.use(finalErrorHandler(container));
+  return app;
+}
+
+async function resolveBuild(build: AppOptions["build"]): Promise<ServerBuild> {
+  return typeof build === "function" ? build() : build;
+}
+
+/** The last resort when something fails outside React Router's error boundaries. */
+function finalErrorHandler(container: AppContainer): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    container.logger.error({ err: error, path: req.path }, "unhandled request error");
+    if (res.headersSent) return;
+    res.status(500).type("text/html").send(
+      `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Något gick fel</title></head><body><main><h1>Något gick fel hos oss</h1><p>Försök igen om en stund.</p><p><a href="/">Till startsidan</a></p></main></body></html>`,
+    );
+  };
+}
+
+export function defaultClientDir(root: string): string {
+  return path.join(root, "build", "client");
+}

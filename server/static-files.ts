@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import express, { type RequestHandler, type Router } from "express";
+import { NONCE_PLACEHOLDER } from "../app/context";
+
+/**
+ * Files from the client build. Hashed assets never change under their name and
+ * are cached for a year as immutable; everything else is revalidated.
+ */
+export function clientBuildFiles(clientDir: string): Router {
+  const router = express.Router();
+  router.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  router.use(
+    express.static(clientDir, {
+      index: false,
+      redirect: false,
+      setHeaders(res, filePath) {
+        if (filePath.endsWith(".data")) {
+          // Route data of pre-rendered pages, read by React Router's client.
+          res.setHeader("Content-Type", "text/x-script; charset=utf-8");
+        }
+        res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+      },
+    }),
+  );
+  return router;
+}
+
+/**
+ * Pre-rendered pages, read once at boot. Each response gets the request's CSP
+ * nonce in place of the build-time placeholder.
+ */
+export function loadPrerenderedPages(clientDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(clientDir, "assets")) walk(full);
+      } else if (entry.name === "index.html") {
+        const relative = path.relative(clientDir, path.dirname(full)).split(path.sep).join("/");
+        pages.set(relative === "" ? "/" : `/${relative}`, fs.readFileSync(full, "utf8"));
+      }
+    }
+  };
+  if (fs.existsSync(clientDir)) walk(clientDir);
+  return pages;
+}
+
+export function withNonce(html: string, nonce: string): string {
+  return html.split(NONCE_PLACEHOLDER).join(nonce);
+}
+
+export function prerenderedPages(pages: Map<string, string>): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const html = pages.get(req.path);
+    if (html === undefined) return next();
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache");
+    res.send(withNonce(html, res.locals.nonce as string));
+  };
+}

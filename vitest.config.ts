@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests sit beside the code as *.test.ts(x). End-to-end
+// journeys live in tests/e2e and are run by Playwright, not Vitest.
+export default defineConfig({
+  test: {
+    include: ["{app,core,db,integrations,server,scripts}/**/*.test.{ts,tsx}"],
+    environment: "node",
+    testTimeout: 20_000,
+    pool: "forks",
+  },
+});
