@@ -14,7 +14,7 @@ describe.each(testEngines)("database on %s", (engine) => {
 
   it("migrates, and a second run applies nothing", async () => {
     database = await openTestDatabase(engine);
-    expect(await migrateToLatest(database.db, database.engine)).toEqual([]);
+    expect(await migrateToLatest(database.db, database.engine, database.schema)).toEqual([]);
     const result = await sql<{ one: number }>`select 1 as one`.execute(database.db);
     expect(Number(result.rows[0]?.one)).toBe(1);
   });

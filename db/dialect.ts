@@ -19,6 +19,8 @@ export function engineOf(databaseUrl: string): Engine {
 export interface OpenedDatabase {
   db: Kysely<DB>;
   engine: Engine;
+  /** PostgreSQL schema given with `?schema=`; migrations keep their bookkeeping there too. */
+  schema?: string;
 }
 
 export function openDatabase(databaseUrl: string): OpenedDatabase {
@@ -36,7 +38,7 @@ export function openDatabase(databaseUrl: string): OpenedDatabase {
     });
     // BIGINT comes back as a string by default; our amounts (öre) fit safely in a JS number.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-    return { engine, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) };
+    return { engine, schema: schema ?? undefined, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) };
   }
   const file = sqliteFileOf(databaseUrl);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -72,4 +74,13 @@ export function autoIncrementPrimaryKey(engine: Engine): {
   return engine === "postgres"
     ? { type: "serial", build: (col) => col.primaryKey() }
     : { type: "integer", build: (col) => col.primaryKey().autoIncrement() };
+}
+
+/**
+ * Locks the selected rows until the transaction ends, so two requests cannot
+ * both decide to start a payment for the same gift. SQLite serialises writers
+ * (one connection, Kysely's mutex), so it needs no clause.
+ */
+export function forUpdate(engine: Engine): RawBuilder<unknown> {
+  return engine === "postgres" ? sql`for update` : sql``;
 }

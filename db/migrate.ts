@@ -14,9 +14,9 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(db: Kysely<DB>, engine: Engine): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<DB>, engine: Engine, schema?: string): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -30,7 +30,10 @@ export interface PaymentsTable {
   status: string;
   amount_ore: number;
   payer_alias: string | null;
+  /** What the donor's browser needs to continue with the provider (Swish token, Brite token…). */
+  client_token: string | null;
   error_code: string | null;
+  last_checked_at: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;

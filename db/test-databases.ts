@@ -30,7 +30,7 @@ export async function openTestDatabase(engine: "sqlite" | "postgres"): Promise<T
   const url = new URL(baseUrl);
   url.searchParams.set("schema", schema);
   const opened = openDatabase(url.toString());
-  await migrateToLatest(opened.db, opened.engine);
+  await migrateToLatest(opened.db, opened.engine, opened.schema);
   return {
     ...opened,
     async dispose() {

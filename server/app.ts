@@ -8,6 +8,7 @@ import { canonicalRedirects } from "./redirects";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 import { clientBuildFiles, loadPrerenderedPages, prerenderedPages } from "./static-files";
 import { healthRouter } from "./health";
+import { apiRouter } from "./api/api-router";
 
 /** What our entry.server module exports besides the default render function. */
 interface AppEntryModule {
@@ -48,6 +49,9 @@ export function createApp(options: AppOptions): Express {
   }
 
   app.use(healthRouter(container));
+  const swishSimulator = container.paymentSetup.swishSimulator;
+  if (swishSimulator) app.use("/_sim/swish", swishSimulator.router);
+  app.use("/api", apiRouter(container));
   app.get("/__version", async (_req, res) => {
     const build = await resolveBuild(options.build);
     res.setHeader("Cache-Control", "no-store");

@@ -41,6 +41,7 @@ async function main() {
 
   const server = app.listen(config.PORT, config.HOST, () => {
     container.logger.info({ url: config.publicUrl, database: container.engine }, "site is listening");
+    if (config.JOBS_ENABLED) container.jobs.start();
   });
 
   const shutdown = (signal: string) => {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrors, giftFormSchema, phoneToSwishAlias } from "./gift-form";
+
+const schema = giftFormSchema({ minKr: 50, maxKr: 100_000 });
+const valid = {
+  amount: "250",
+  name: "Astrid Exempel",
+  email: "Astrid@Exempel.se",
+  paymentMethod: "swish",
+  idempotencyKey: "3f0c6a5e-5b8e-4b8a-9a57-1d2f6f3b8c11",
+};
+
+describe("gift form", () => {
+  it("accepts a preset amount and normalises the input", () => {
+    const result = schema.parse(valid);
+    expect(result).toMatchObject({ amountOre: 25_000, email: "astrid@exempel.se", personnummer: null, isBot: false });
+  });
+
+  it("accepts a free amount written the Swedish way", () => {
+    expect(schema.parse({ ...valid, amount: "annat", customAmount: "1 500 kr" }).amountOre).toBe(150_000);
+  });
+
+  it("rejects amounts outside the limits and says what they are", () => {
+    const low = schema.safeParse({ ...valid, amount: "annat", customAmount: "10" });
+    expect(low.success).toBe(false);
+    // Intl groups thousands with a non-breaking space.
+    expect(fieldErrors(low.error!).customAmount).toBe("Ange ett belopp mellan 50 och 100\u00a0000 kronor i hela kronor.");
+    const fraction = schema.safeParse({ ...valid, amount: "annat", customAmount: "99,50" });
+    expect(fieldErrors(fraction.error!).customAmount).toMatch(/hela kronor/);
+    const empty = schema.safeParse({ ...valid, amount: "annat", customAmount: "" });
+    expect(fieldErrors(empty.error!).customAmount).toBe("Skriv hur mycket du vill ge.");
+  });
+
+  it("names every wrong field in Swedish", () => {
+    const result = schema.safeParse({ ...valid, name: "", email: "inte-en-adress", personnummer: "19811228-9875" });
+    const errors = fieldErrors(result.error!);
+    expect(errors.name).toBe("Skriv ditt namn.");
+    expect(errors.email).toBe("Skriv en e-postadress som namn@exempel.se.");
+    expect(errors.personnummer).toMatch(/Personnumret stämmer inte/);
+  });
+
+  it("accepts a valid personnummer and a Swish phone number", () => {
+    const result = schema.parse({ ...valid, personnummer: "19811228-9874", swishDevice: "other", swishPhone: "070-123 45 67" });
+    expect(result.personnummer).toBe("19811228-9874");
+    expect(result.swishPayerAlias).toBe("46701234567");
+  });
+
+  it("flags the honeypot", () => {
+    expect(schema.parse({ ...valid, website: "http://spam.example" }).isBot).toBe(true);
+  });
+
+  it("turns phone numbers into Swish aliases", () => {
+    expect(phoneToSwishAlias("+46 70 123 45 67")).toBe("46701234567");
+    expect(phoneToSwishAlias("0701234567")).toBe("46701234567");
+    expect(phoneToSwishAlias("12345")).toBeNull();
+  });
+});

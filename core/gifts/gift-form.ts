@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { isValidPersonnummer } from "../identity/personnummer";
+
+/**
+ * The one-off gift form: one schema, used by the page (to validate as the donor
+ * types), by the server action and by the JSON API, so that all three say the
+ * same thing in the same words.
+ */
+export interface GiftLimits {
+  minKr: number;
+  maxKr: number;
+}
+
+export const PRESET_AMOUNTS_KR = [100, 250, 500, 1000] as const;
+export const OTHER_AMOUNT = "annat";
+
+/** Swish aliases are the phone number with country code and no leading zero: 0701234567 → 46701234567. */
+export function phoneToSwishAlias(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, "");
+  let alias: string;
+  if (/^\+46\d{7,12}$/.test(digits)) alias = digits.slice(1);
+  else if (/^0046\d{7,12}$/.test(digits)) alias = digits.slice(2);
+  else if (/^07\d{8}$/.test(digits)) alias = `46${digits.slice(1)}`;
+  else if (/^46\d{8,11}$/.test(digits)) alias = digits;
+  else return null;
+  return /^46[1-9]\d{6,12}$/.test(alias) ? alias : null;
+}
+
+const formatKr = (kr: number) => new Intl.NumberFormat("sv-SE").format(kr);
+
+export function giftFormSchema(limits: GiftLimits) {
+  const amountMessage = `Ange ett belopp mellan ${formatKr(limits.minKr)} och ${formatKr(limits.maxKr)} kronor i hela kronor.`;
+  return z
+    .object({
+      amount: z.string({ error: "Välj ett belopp." }).min(1, "Välj ett belopp."),
+      customAmount: z.string().optional().default(""),
+      name: z
+        .string()
+        .trim()
+        .min(2, "Skriv ditt namn.")
+        .max(100, "Namnet får vara högst 100 tecken."),
+      email: z
+        .string()
+        .trim()
+        .min(1, "Skriv din e-postadress, så att vi kan skicka kvittot.")
+        .max(254, "E-postadressen är för lång.")
+        .pipe(z.email("Skriv en e-postadress som namn@exempel.se.")),
+      personnummer: z
+        .string()
+        .trim()
+        .optional()
+        .default("")
+        .refine((v) => v === "" || isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN."),
+      newsletter: z.string().optional(),
+      paymentMethod: z.enum(["swish"], { error: "Välj hur du vill betala." }),
+      swishDevice: z.enum(["this", "other"]).default("this"),
+      swishPhone: z.string().trim().optional().default(""),
+      /** Honeypot: people never see it; bots fill it in. */
+      website: z.string().optional().default(""),
+      idempotencyKey: z.uuid("Formuläret har gått ut. Ladda om sidan och försök igen."),
+    })
+    .superRefine((value, ctx) => {
+      const kr = amountKr(value.amount, value.customAmount);
+      if (value.amount === OTHER_AMOUNT && value.customAmount.trim() === "") {
+        ctx.addIssue({ code: "custom", path: ["customAmount"], message: "Skriv hur mycket du vill ge." });
+      } else if (kr === null || kr < limits.minKr || kr > limits.maxKr) {
+        ctx.addIssue({ code: "custom", path: [value.amount === OTHER_AMOUNT ? "customAmount" : "amount"], message: amountMessage });
+      }
+      if (value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone !== "" && !phoneToSwishAlias(value.swishPhone)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["swishPhone"],
+          message: "Skriv mobilnumret som är kopplat till Swish, till exempel 070-123 45 67.",
+        });
+      }
+    })
+    .transform((value) => ({
+      amountOre: (amountKr(value.amount, value.customAmount) ?? 0) * 100,
+      name: value.name,
+      email: value.email.toLowerCase(),
+      personnummer: value.personnummer === "" ? null : value.personnummer,
+      newsletter: value.newsletter === "on" || value.newsletter === "true",
+      paymentMethod: value.paymentMethod,
+      swishPayerAlias: value.swishDevice === "other" && value.swishPhone ? phoneToSwishAlias(value.swishPhone) : null,
+      swishDevice: value.swishDevice,
+      isBot: value.website.trim() !== "",
+      idempotencyKey: value.idempotencyKey,
+    }));
+}
+
+export type GiftFormInput = z.input<ReturnType<typeof giftFormSchema>>;
+export type GiftFormData = z.output<ReturnType<typeof giftFormSchema>>;
+
+/** Whole kronor from the chosen preset or the free amount ("1 000", "1000 kr"); null when it is not a whole number. */
+export function amountKr(amount: string, customAmount: string): number | null {
+  const raw = amount === OTHER_AMOUNT ? customAmount : amount;
+  const cleaned = raw.replace(/\s|kr|:-/gi, "");
+  if (!/^\d{1,9}$/.test(cleaned)) return null;
+  return Number.parseInt(cleaned, 10);
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** First message per field, keyed by field name, for the error summary and inline messages. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

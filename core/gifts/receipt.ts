@@ -1,0 +1,45 @@
+import type { SiteConfig } from "../site/site-config";
+import { formatSek } from "../site/format";
+import type { GiftRow } from "../payments/payment-repository";
+import type { MailMessage } from "../mail/mailer";
+import { GIFT_TYPE_LABELS, type GiftType } from "./gift-types";
+
+/**
+ * The receipt a donor gets when a gift is paid. Written for a person, in
+ * Swedish: what they gave, what it supports, and – when they gave their
+ * personnummer – that the gift will be reported for the tax reduction.
+ */
+export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string): MailMessage {
+  const amount = formatSek(gift.amount_ore);
+  const date = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" }).format(
+    new Date(gift.paid_at ?? gift.created_at),
+  );
+  const label = GIFT_TYPE_LABELS[gift.gift_type as GiftType] ?? "Gåva";
+  const taxParagraph = gift.donor_personnummer
+    ? `Du har lämnat ditt personnummer, så vi rapporterar gåvan till Skatteverket för skattereduktion. Skattereduktionen gäller gåvor på minst 200 kronor vid samma tillfälle, när du ger minst 2 000 kronor under året. Den syns på din deklaration.`
+    : `Vill du ha skattereduktion för framtida gåvor? Ange ditt personnummer när du ger, så rapporterar vi gåvan till Skatteverket.`;
+  const text = [
+    `Hej ${gift.donor_name},`,
+    "",
+    `Tack för din gåva på ${amount} till ${site.name}!`,
+    "",
+    `Din gåva går till forskning om hjärt- och lungsjukdomar: forskning som hittar sjukdomarna tidigare, gör behandlingarna bättre och ger fler människor fler friska år.`,
+    "",
+    "Kvitto",
+    `Typ: ${label}`,
+    `Belopp: ${amount}`,
+    `Datum: ${date}`,
+    `Ordernummer: ${gift.order_reference}`,
+    `Mottagare: ${site.name}, organisationsnummer ${site.orgNumber}`,
+    "",
+    taxParagraph,
+    "",
+    `Läs mer om hur gåvorna används: ${publicUrl}/sa-anvands-din-gava`,
+    "",
+    `Har du frågor? Svara på det här mejlet eller ring ${site.phone}.`,
+    "",
+    "Varma hälsningar,",
+    site.name,
+  ].join("\n");
+  return { to: gift.donor_email, subject: `Tack för din gåva på ${amount}`, text };
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock";
+import type { Logger } from "../logger";
+import type { DB } from "../../db/schema";
+import type { Engine } from "../../db/dialect";
+import { claimDueJobs, completeJob, failJob } from "./job-queue";
+
+export type JobHandler = (payload: unknown) => Promise<void>;
+
+export interface JobRunnerDeps {
+  db: Kysely<DB>;
+  engine: Engine;
+  clock: Clock;
+  logger: Logger;
+  handlers: Record<string, JobHandler>;
+  /** Periodic work that is not a queued job, e.g. payment reconciliation. */
+  periodic?: Array<{ name: string; everyMs: number; run: () => Promise<void> }>;
+}
+
+/**
+ * Claims and runs due jobs; the same loop runs the periodic tasks. `runOnce`
+ * exists so tests (and the restart path) can drive it without timers.
+ */
+export class JobRunner {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private readonly lastRun = new Map<string, number>();
+
+  constructor(private readonly deps: JobRunnerDeps) {}
+
+  async runOnce(): Promise<number> {
+    const { db, engine, clock, logger, handlers } = this.deps;
+    const jobs = await claimDueJobs(db, engine, clock, 10);
+    for (const job of jobs) {
+      const handler = handlers[job.type];
+      try {
+        if (!handler) throw new Error(`No handler for job type ${job.type}`);
+        await handler(job.payload);
+        await completeJob(db, clock, job.id);
+      } catch (error) {
+        logger.warn({ err: error, jobId: job.id, type: job.type, attempt: job.attempts }, "job failed");
+        await failJob(db, clock, job, error);
+      }
+    }
+    return jobs.length;
+  }
+
+  async runPeriodic(force = false): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    for (const task of this.deps.periodic ?? []) {
+      const last = this.lastRun.get(task.name) ?? 0;
+      if (!force && now - last < task.everyMs) continue;
+      this.lastRun.set(task.name, now);
+      try {
+        await task.run();
+      } catch (error) {
+        this.deps.logger.error({ err: error, task: task.name }, "periodic task failed");
+      }
+    }
+  }
+
+  start(intervalMs = 1000): void {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = true;
+      void Promise.all([this.runOnce(), this.runPeriodic()])
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, "job loop failed"))
+        .finally(() => {
+          this.running = false;
+        });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

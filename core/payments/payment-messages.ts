@@ -1,0 +1,53 @@
+import type { PaymentStatus } from "./payment-status";
+
+/**
+ * What a donor is told about a payment, in Swedish. Provider error codes are
+ * translated into what happened and what to do next; nothing technical leaks.
+ */
+export interface PaymentMessage {
+  title: string;
+  body: string;
+  /** Whether starting a new attempt makes sense. */
+  canRetry: boolean;
+}
+
+const SWISH_ERRORS: Record<string, string> = {
+  RP06: "Du har redan en pågående Swish-betalning. Avsluta den i Swish-appen och försök sedan igen.",
+  ACMT03: "Mobilnumret är inte kopplat till Swish. Kontrollera numret eller välj att betala på den här enheten.",
+  ACMT01: "Mobilnumret är inte kopplat till Swish. Kontrollera numret eller välj att betala på den här enheten.",
+  BE18: "Mobilnumret kan inte användas för Swish. Kontrollera numret och försök igen.",
+  AM02: "Beloppet är större än vad Swish tillåter. Välj ett lägre belopp eller ett annat sätt att betala.",
+  AM06: "Beloppet är för litet för Swish.",
+  RF07: "Betalningen godkändes inte i Swish. Inga pengar har dragits.",
+  BANKIDCL: "Du avbröt legitimeringen med BankID. Inga pengar har dragits.",
+  FF10: "Banken kunde inte genomföra betalningen just nu. Inga pengar har dragits. Försök igen om en stund.",
+  TM01: "Betalningen startades inte i Swish-appen i tid. Inga pengar har dragits.",
+  DS24: "Svaret från banken dröjde, så betalningen avbröts. Kontrollera i din bank att inga pengar dragits innan du försöker igen.",
+};
+
+export function paymentMessage(status: PaymentStatus, errorCode: string | null): PaymentMessage {
+  const detail = errorCode ? SWISH_ERRORS[errorCode] : undefined;
+  switch (status) {
+    case "created":
+    case "pending":
+      return { title: "Väntar på din betalning", body: "Öppna Swish-appen och godkänn betalningen.", canRetry: false };
+    case "paid":
+      return { title: "Tack för din gåva!", body: "Betalningen är klar.", canRetry: false };
+    case "declined":
+      return { title: "Betalningen genomfördes inte", body: detail ?? "Betalningen godkändes inte. Inga pengar har dragits.", canRetry: true };
+    case "cancelled":
+      return { title: "Betalningen avbröts", body: "Du avbröt betalningen. Inga pengar har dragits.", canRetry: true };
+    case "expired":
+      return {
+        title: "Tiden för betalningen gick ut",
+        body: detail ?? "Betalningen godkändes inte i tid. Inga pengar har dragits.",
+        canRetry: true,
+      };
+    case "failed":
+      return {
+        title: "Betalningen kunde inte genomföras",
+        body: detail ?? "Något gick fel hos betalningstjänsten. Inga pengar har dragits. Försök igen om en stund.",
+        canRetry: true,
+      };
+  }
+}

@@ -1,0 +1,211 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock";
+import type { Logger } from "../logger";
+import type { DB } from "../../db/schema";
+import { forUpdate, type Engine } from "../../db/dialect";
+import { isFinalStatus, type PaymentStatus, type ProviderName } from "./payment-status";
+import {
+  findGift,
+  findPayment,
+  openPaymentsDueForCheck,
+  paymentsForGift,
+  type GiftRow,
+  type PaymentRow,
+} from "./payment-repository";
+import type { PaymentProvider, StartOptions } from "./payment-provider";
+import { markChecked, transitionPayment, type TransitionSource } from "./payment-transitions";
+
+export interface PaymentServiceDeps {
+  db: Kysely<DB>;
+  engine: Engine;
+  clock: Clock;
+  logger: Logger;
+  providers: Partial<Record<ProviderName, PaymentProvider>>;
+}
+
+/** How often a donor's page may make us ask the provider; more frequent polls read our own state. */
+const MIN_CHECK_INTERVAL_MS = 2_000;
+/** Extra time after expiry before reconciliation cancels at the provider. */
+const EXPIRY_GRACE_MS = 60_000;
+
+export class UnknownProviderError extends Error {
+  constructor(provider: string) {
+    super(`Payment provider ${provider} is not configured`);
+    this.name = "UnknownProviderError";
+  }
+}
+
+/**
+ * Starting, polling, cancelling and reconciling payment attempts, the same for
+ * every method. The attempt is committed (with the provider reference chosen
+ * in advance) before the provider is called, so a crash in between loses
+ * nothing: reconciliation finds the attempt and asks the provider about it.
+ */
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDeps) {}
+
+  provider(name: ProviderName): PaymentProvider {
+    const provider = this.deps.providers[name];
+    if (!provider) throw new UnknownProviderError(name);
+    return provider;
+  }
+
+  isAvailable(name: ProviderName): boolean {
+    return Boolean(this.deps.providers[name]);
+  }
+
+  /**
+   * Starts a payment for the gift unless one is already open or paid, in which
+   * case that one is returned: a double-clicked "pay" creates one attempt.
+   */
+  async startPayment(giftId: string, providerName: ProviderName, options: StartOptions = {}): Promise<PaymentRow> {
+    const { db, engine, clock } = this.deps;
+    const provider = this.provider(providerName);
+    const { payment, created } = await db.transaction().execute(async (trx) => {
+      const gift = await trx.selectFrom("gifts").selectAll().where("id", "=", giftId).modifyEnd(forUpdate(engine)).executeTakeFirst();
+      if (!gift) throw new Error(`Unknown gift ${giftId}`);
+      const existing = (await paymentsForGift(trx, giftId)).find((p) => p.status === "paid" || !isFinalStatus(p.status as PaymentStatus));
+      if (existing) return { payment: existing, created: false };
+      const now = clock.now();
+      const row: PaymentRow = {
+        id: crypto.randomUUID(),
+        gift_id: giftId,
+        method: provider.method,
+        provider: provider.name,
+        provider_reference: provider.newProviderReference(),
+        status: "created",
+        amount_ore: gift.amount_ore,
+        payer_alias: options.payerAlias ?? null,
+        client_token: null,
+        error_code: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        paid_at: null,
+        expires_at: new Date(now.getTime() + provider.expiresAfterMs).toISOString(),
+        last_checked_at: null,
+      };
+      await trx.insertInto("payments").values(row).execute();
+      await trx
+        .insertInto("payment_events")
+        .values({
+          payment_id: row.id,
+          type: "created",
+          from_status: null,
+          to_status: "created",
+          source: "api",
+          data: JSON.stringify({ provider: provider.name, method: provider.method }),
+          created_at: row.created_at,
+        })
+        .execute();
+      return { payment: row, created: true };
+    });
+    if (!created) return payment;
+
+    const gift = (await findGift(db, giftId)) as GiftRow;
+    let result;
+    try {
+      result = await provider.start(payment, gift, options);
+    } catch (error) {
+      // We cannot tell whether the provider took it; reconciliation will ask.
+      this.deps.logger.warn({ err: error, paymentId: payment.id, provider: provider.name }, "payment start did not complete");
+      return payment;
+    }
+    if (result.clientToken) {
+      await db.updateTable("payments").set({ client_token: result.clientToken }).where("id", "=", payment.id).execute();
+    }
+    if (result.status === "created") return (await findPayment(db, payment.id)) as PaymentRow;
+    const transitioned = await transitionPayment(this.deps, {
+      paymentId: payment.id,
+      to: result.status,
+      source: "api",
+      errorCode: result.errorCode ?? null,
+    });
+    return transitioned.payment;
+  }
+
+  /**
+   * Brings our record in line with the provider. Cheap to call often: within
+   * two seconds of the last check it only reads our own database.
+   */
+  async refreshPayment(paymentId: string, source: TransitionSource, options: { force?: boolean } = {}): Promise<PaymentRow> {
+    const { db, clock, logger } = this.deps;
+    const payment = await findPayment(db, paymentId);
+    if (!payment) throw new Error(`Unknown payment ${paymentId}`);
+    if (isFinalStatus(payment.status as PaymentStatus)) return payment;
+    const lastChecked = payment.last_checked_at ? Date.parse(payment.last_checked_at) : 0;
+    if (!options.force && clock.now().getTime() - lastChecked < MIN_CHECK_INTERVAL_MS) return payment;
+
+    const provider = this.provider(payment.provider as ProviderName);
+    let status;
+    try {
+      status = await provider.fetchStatus(payment);
+    } catch (error) {
+      logger.warn({ err: error, paymentId, provider: payment.provider }, "provider status check failed");
+      await markChecked(db, clock, paymentId);
+      return payment;
+    }
+    if (!status) {
+      // The provider never got it (our start call was lost). Past its expiry it has failed.
+      if (clock.now().getTime() > Date.parse(payment.expires_at)) {
+        return (await transitionPayment(this.deps, { paymentId, to: "failed", source, errorCode: "NOT_FOUND" })).payment;
+      }
+      await markChecked(db, clock, paymentId);
+      return payment;
+    }
+    if (status.status === payment.status) {
+      await markChecked(db, clock, paymentId);
+      return payment;
+    }
+    const result = await transitionPayment(this.deps, {
+      paymentId,
+      to: status.status,
+      source,
+      errorCode: status.errorCode ?? null,
+      data: status.data,
+    });
+    return result.payment;
+  }
+
+  /** The donor pressed cancel. If the provider has already settled it, the real outcome is recorded instead. */
+  async cancelPayment(paymentId: string): Promise<PaymentRow> {
+    const payment = await findPayment(this.deps.db, paymentId);
+    if (!payment) throw new Error(`Unknown payment ${paymentId}`);
+    if (isFinalStatus(payment.status as PaymentStatus)) return payment;
+    const provider = this.provider(payment.provider as ProviderName);
+    const outcome = await provider.cancel(payment);
+    if (outcome === "too-late") return this.refreshPayment(paymentId, "donor", { force: true });
+    return (await transitionPayment(this.deps, { paymentId, to: "cancelled", source: "donor" })).payment;
+  }
+
+  /**
+   * Asks the provider about every open attempt not checked recently – after a
+   * restart, a lost callback or a closed browser tab – and ends attempts that
+   * outlived their expiry.
+   */
+  async reconcile(providerName: ProviderName, options: { checkOlderThanMs?: number; limit?: number } = {}): Promise<number> {
+    const { db, clock, logger } = this.deps;
+    const provider = this.deps.providers[providerName];
+    if (!provider) return 0;
+    const cutoff = new Date(clock.now().getTime() - (options.checkOlderThanMs ?? 10_000)).toISOString();
+    const open = await openPaymentsDueForCheck(db, providerName, cutoff, options.limit ?? 50);
+    let settled = 0;
+    for (const payment of open) {
+      try {
+        let current = await this.refreshPayment(payment.id, "reconcile", { force: true });
+        const overdue = clock.now().getTime() > Date.parse(current.expires_at) + EXPIRY_GRACE_MS;
+        if (!isFinalStatus(current.status as PaymentStatus) && overdue) {
+          const outcome = await provider.cancel(current);
+          current =
+            outcome === "cancelled"
+              ? (await transitionPayment(this.deps, { paymentId: current.id, to: "expired", source: "reconcile" })).payment
+              : await this.refreshPayment(current.id, "reconcile", { force: true });
+        }
+        if (isFinalStatus(current.status as PaymentStatus)) settled++;
+      } catch (error) {
+        logger.warn({ err: error, paymentId: payment.id }, "reconciliation of a payment failed");
+      }
+    }
+    return settled;
+  }
+}
