@@ -10,6 +10,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -41,6 +42,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), BUILD_DIR: process.env.BUILD_DIR ?? "build" },
   },
 });

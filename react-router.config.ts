@@ -8,6 +8,8 @@ import { contentRoutePaths } from "./core/content/content-library";
  */
 export default {
   ssr: true,
+  // BUILD_DIR lets several builds live side by side (parallel test runs); default "build".
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   prerender: async () => ["/", ...contentRoutePaths("content")],
   future: {
     v8_middleware: true,

@@ -68,3 +68,20 @@ export function createLoadContext(container: AppContainer, nonce: string): Route
   context.set(nonceContext, nonce);
   return context;
 }
+
+/**
+ * Errors thrown in loaders, actions and rendering go to the server's logger (and
+ * from there to error reporting). Pre-rendering at build time has no container
+ * and uses the console. Aborted requests are the visitor leaving, not errors.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }): void {
+  if (request.signal.aborted) return;
+  let logger: AppContainer["logger"] | undefined;
+  try {
+    logger = context.get(containerContext).logger;
+  } catch {
+    logger = undefined;
+  }
+  if (logger) logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  else console.error(error);
+}

@@ -4,7 +4,7 @@ import { build } from "esbuild";
 
 await build({
   entryPoints: ["server/index.ts"],
-  outfile: "build/server-main.js",
+  outfile: `${process.env.BUILD_DIR ?? "build"}/server-main.js`,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,4 +1,3 @@
-import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import { createRequestHandler } from "@react-router/express";
@@ -87,8 +86,4 @@ function finalErrorHandler(container: AppContainer): ErrorRequestHandler {
       `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Något gick fel</title></head><body><main><h1>Något gick fel hos oss</h1><p>Försök igen om en stund.</p><p><a href="/">Till startsidan</a></p></main></body></html>`,
     );
   };
-}
-
-export function defaultClientDir(root: string): string {
-  return path.join(root, "build", "client");
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadServerConfig } from "./config";
 import { buildContainer } from "./container";
-import { createApp, defaultClientDir } from "./app";
+import { createApp } from "./app";
 
 /**
  * Starts the site. In production it serves the build next to this file
@@ -28,7 +28,7 @@ async function main() {
   if (production) {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const build = (await import(/* @vite-ignore */ path.join(here, "server", "index.js"))) as ServerBuild;
-    app = createApp({ container, build, clientDir: defaultClientDir(path.dirname(here)) });
+    app = createApp({ container, build, clientDir: path.join(here, "client") });
   } else {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });

@@ -15,6 +15,8 @@ export type Language = "sv" | "en";
 const frontMatterSchema = z.object({
   title: z.string().min(1),
   description: z.string().min(1).max(200),
+  /** A shorter name for menus when the title is long. */
+  navTitle: z.string().min(1).max(30).optional(),
   navigation: z.enum(["main", "footer", "none"]).default("none"),
   order: z.number().int().default(100),
 });
@@ -24,6 +26,7 @@ export interface ContentPage {
   lang: Language;
   path: string;
   title: string;
+  navTitle?: string;
   description: string;
   navigation: "main" | "footer" | "none";
   order: number;
@@ -88,7 +91,7 @@ export function navigationFor(contentDir: string, group: "main" | "footer", lang
   return loadContentLibrary(contentDir)
     .filter((page) => page.lang === lang && page.navigation === group)
     .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title, "sv"))
-    .map((page) => ({ title: page.title, path: page.path }));
+    .map((page) => ({ title: page.navTitle ?? page.title, path: page.path }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { submitGift } from "./gift-flow";
 
 test("the mobile navigation bar is 56 px high and its menu opens", async ({ page }) => {
   await page.goto("/");
@@ -12,4 +13,18 @@ test("the mobile navigation bar is 56 px high and its menu opens", async ({ page
   await expectNoAxeViolations(page);
   await mobileNav.getByRole("link", { name: "Om oss" }).click();
   await expect(page.locator("main h1")).toHaveText("Om oss");
+});
+
+test("a donor gives 250 kr by Swish on the phone with the app switch", async ({ page }) => {
+  await page.goto("/ge-en-gava");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  // Phones get "this device" by default.
+  await expect(page.getByLabel("Öppna Swish på den här enheten")).toBeChecked();
+  await submitGift(page);
+  await page.getByRole("link", { name: "Öppna Swish", exact: true }).click();
+  // The simulator plays the Swish app; afterwards it sends the donor back.
+  await page.getByRole("button", { name: "Godkänn" }).click();
+  await page.getByRole("link", { name: "Tillbaka till webbplatsen" }).click({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 15_000 });
+  await expectNoAxeViolations(page);
 });

@@ -77,7 +77,9 @@ export function createSwishAppRouter(engine: SwishSimulatorEngine): express.Rout
       // Already ended (paid, timed out…): going back shows its final status.
     }
     // 303 so that reloading the page after the redirect does not post again.
-    res.redirect(303, body.from === "request" ? `${req.baseUrl}/requests/${id}` : `${req.baseUrl}/`);
+    const back = returnUrl(body.callbackurl);
+    const query = back ? `?callbackurl=${encodeURIComponent(back)}` : "";
+    res.redirect(303, body.from === "request" ? `${req.baseUrl}/requests/${id}${query}` : `${req.baseUrl}/`);
   });
 
   return router;

@@ -34,7 +34,7 @@ export function renderRequestPage(record: SimulatedPaymentRequest, base: string,
       ? `<p><a href="${escapeHtml(returnUrl)}">Tillbaka till webbplatsen</a></p>`
       : "";
   const body = `<h2>Betalningsförfrågan</h2>
-<div class="request">${requestCard(record, base, "request")}</div>
+<div class="request">${requestCard(record, base, "request", returnUrl)}</div>
 ${back}
 <p><a href="${escapeHtml(base)}/">Alla öppna betalningsförfrågningar</a></p>`;
   return htmlPage({ title: "Betalningsförfrågan", base, body });
@@ -47,7 +47,7 @@ export function renderMessagePage(title: string, message: string, base: string):
   return htmlPage({ title, base, body });
 }
 
-function requestCard(record: SimulatedPaymentRequest, base: string, from: "list" | "request"): string {
+function requestCard(record: SimulatedPaymentRequest, base: string, from: "list" | "request", returnUrl: string | null = null): string {
   const pr = record.paymentRequest;
   const titleId = `req-${pr.id}`;
   const amount = money.format(swishAmountToOre(pr.amount) / 100);
@@ -73,7 +73,7 @@ function requestCard(record: SimulatedPaymentRequest, base: string, from: "list"
 <dl>
 ${details.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join("\n")}
 </dl>
-${pr.status === "CREATED" ? actions(pr, base, from, titleId) : ""}
+${pr.status === "CREATED" ? actions(pr, base, from, titleId, returnUrl) : ""}
 </article>`;
 }
 
@@ -82,7 +82,9 @@ ${pr.status === "CREATED" ? actions(pr, base, from, titleId) : ""}
  * names "Godkänn"/"Neka" (tests find them by name); aria-describedby tells a
  * screen-reader user which request each button answers.
  */
-function actions(pr: SwishPaymentRequest, base: string, from: "list" | "request", titleId: string): string {
+function actions(pr: SwishPaymentRequest, base: string, from: "list" | "request", titleId: string, returnUrl: string | null): string {
+  // Keeps the app switch's way back through the answer, as the real app would.
+  const back = returnUrl ? `\n<input type="hidden" name="callbackurl" value="${escapeHtml(returnUrl)}">` : "";
   const action = (verb: string) => escapeHtml(`${base}/requests/${pr.id}/${verb}`);
   const payerField = pr.payerAlias
     ? ""
@@ -90,12 +92,12 @@ function actions(pr: SwishPaymentRequest, base: string, from: "list" | "request"
 <input id="payer-${pr.id}" name="payerAlias" type="tel" inputmode="numeric" autocomplete="off" required pattern="[1-9][0-9]{7,14}" value="${DEFAULT_SIMULATED_PAYER_ALIAS}"></div>`;
   return `<div class="actions">
 <form method="post" action="${action("approve")}">
-<input type="hidden" name="from" value="${from}">
+<input type="hidden" name="from" value="${from}">${back}
 ${payerField}
 <button type="submit" class="approve" aria-describedby="${titleId}">Godkänn</button>
 </form>
 <form method="post" action="${action("decline")}">
-<input type="hidden" name="from" value="${from}">
+<input type="hidden" name="from" value="${from}">${back}
 <button type="submit" class="decline" aria-describedby="${titleId}">Neka</button>
 </form>
 </div>`;

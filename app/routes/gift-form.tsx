@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from "react";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/gift-form";
+import { containerContext } from "../context";
+import { OTHER_AMOUNT, PRESET_AMOUNTS_KR, fieldErrors, giftFormSchema, type FieldErrors } from "../../core/gifts/gift-form";
+import { giveGift } from "../../core/gifts/give-gift";
+import { ErrorSummary, errorId, fieldId } from "../components/form/error-summary";
+import { TextField } from "../components/form/field";
+import "../components/form/form.css";
+
+const FIELD_LABELS: Record<string, string> = {
+  amount: "Belopp",
+  customAmount: "Annat belopp",
+  name: "Namn",
+  email: "E-post",
+  personnummer: "Personnummer",
+  swishPhone: "Mobilnummer",
+  idempotencyKey: "Formuläret",
+  form: "Formuläret",
+};
+
+export function meta() {
+  return [
+    { title: "Ge en gåva – stöd forskningen om hjärta och lungor" },
+    { name: "description", content: "Ge en gåva med Swish till forskning om hjärt- och lungsjukdomar. Välj belopp och betala direkt." },
+  ];
+}
+
+/** Phones get the Swish app on the same device by default; computers a QR code or a request to their phone. */
+function isPhone(userAgent: string | null): boolean {
+  return /Mobi|Android|iPhone|iPad/i.test(userAgent ?? "");
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { giftLimits } = context.get(containerContext);
+  return {
+    limits: giftLimits,
+    idempotencyKey: globalThis.crypto.randomUUID(),
+    defaultDevice: isPhone(request.headers.get("user-agent")) ? ("this" as const) : ("other" as const),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const container = context.get(containerContext);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const parsed = giftFormSchema(container.giftLimits).safeParse(form);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+  if (parsed.data.isBot) {
+    container.logger.warn({ path: "/ge-en-gava" }, "gift form honeypot was filled in");
+    return data({ errors: { form: "Formuläret kunde inte skickas. Försök igen." }, values: form }, { status: 400 });
+  }
+  const { gift } = await giveGift(container, parsed.data);
+  return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+}
+
+export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { limits, idempotencyKey, defaultDevice } = loaderData;
+  const values = actionData?.values ?? {};
+  const serverErrors = actionData?.errors ?? {};
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [amount, setAmount] = useState<string>(values.amount ?? "250");
+  const [device, setDevice] = useState<string>(values.swishDevice ?? defaultDevice);
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  const schema = giftFormSchema(limits);
+  const validate = (formElement: HTMLFormElement): FieldErrors => {
+    const result = schema.safeParse(Object.fromEntries(new FormData(formElement)) as Record<string, string>);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  // Errors shown next to fields: the server's after a submit, or – as the donor
+  // types – the client's for the fields they have already left.
+  const inlineErrors: FieldErrors = clientErrors
+    ? Object.fromEntries(Object.entries(clientErrors).filter(([field]) => touched[field] || touched.__submit))
+    : serverErrors;
+  const summaryErrors: FieldErrors = clientErrors && touched.__submit ? clientErrors : clientErrors ? {} : serverErrors;
+
+  const onBlur = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (!target.name) return;
+    setTouched((t) => ({ ...t, [target.name]: true }));
+    setClientErrors(validate(event.currentTarget));
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (clientErrors) setClientErrors(validate(event.currentTarget));
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const errors = validate(event.currentTarget);
+    setTouched((t) => ({ ...t, __submit: true }));
+    setClientErrors(errors);
+    if (Object.keys(errors).length > 0) event.preventDefault();
+  };
+
+  const kr = (n: number) => new Intl.NumberFormat("sv-SE").format(n);
+  return (
+    <article className="page page--narrow gift-page">
+      <h1>Ge en gåva</h1>
+      <p className="lead">
+        Din gåva går direkt till forskning om hjärt- och lungsjukdomar. Välj belopp, fyll i dina uppgifter och betala
+        med Swish.
+      </p>
+      <ErrorSummary errors={summaryErrors} labels={FIELD_LABELS} />
+      <Form method="post" className="form" noValidate onBlur={onBlur} onChange={onChange} onSubmit={onSubmit}>
+        <input type="hidden" name="idempotencyKey" value={values.idempotencyKey ?? idempotencyKey} />
+        <input type="hidden" name="paymentMethod" value="swish" />
+
+        <fieldset className={`fieldset${inlineErrors.amount ? " fieldset--error" : ""}`} id={fieldId("amount")}>
+          <legend>Belopp</legend>
+          {inlineErrors.amount && (
+            <p className="field__error" id={errorId("amount")}>
+              <span className="visually-hidden">Fel: </span>
+              {inlineErrors.amount}
+            </p>
+          )}
+          <div className="amount-choices">
+            {PRESET_AMOUNTS_KR.map((preset) => (
+              <label className="amount-choice" key={preset}>
+                <input
+                  type="radio"
+                  name="amount"
+                  value={String(preset)}
+                  checked={amount === String(preset)}
+                  onChange={() => setAmount(String(preset))}
+                />
+                <span>{kr(preset)} kr</span>
+              </label>
+            ))}
+            <label className="amount-choice">
+              <input type="radio" name="amount" value={OTHER_AMOUNT} checked={amount === OTHER_AMOUNT} onChange={() => setAmount(OTHER_AMOUNT)} />
+              <span>Annat belopp</span>
+            </label>
+          </div>
+        </fieldset>
+        <TextField
+          name="customAmount"
+          label="Annat belopp (kronor)"
+          hint={`Välj "Annat belopp" ovan och skriv ett belopp mellan ${kr(limits.minKr)} och ${kr(limits.maxKr)} kronor.`}
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={values.customAmount ?? ""}
+          error={inlineErrors.customAmount}
+          onFocus={() => setAmount(OTHER_AMOUNT)}
+        />
+
+        <TextField name="name" label="Namn" autoComplete="name" defaultValue={values.name ?? ""} error={inlineErrors.name} />
+        <TextField
+          name="email"
+          label="E-post"
+          type="email"
+          autoComplete="email"
+          hint="Hit skickar vi kvittot."
+          defaultValue={values.email ?? ""}
+          error={inlineErrors.email}
+        />
+        <TextField
+          name="personnummer"
+          label="Personnummer (frivilligt)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={
+            <>
+              Fyll i om du vill ha skattereduktion. Du får 25 procent av gåvan tillbaka på skatten om du ger minst 200
+              kronor per gåva och minst 2 000 kronor under året. Vi rapporterar dina gåvor till Skatteverket.{" "}
+              <Link to="/skattereduktion">Läs mer om skattereduktion</Link>.
+            </>
+          }
+          defaultValue={values.personnummer ?? ""}
+          error={inlineErrors.personnummer}
+        />
+
+        <fieldset className="fieldset">
+          <legend>Hur vill du använda Swish?</legend>
+          <label className="choice">
+            <input type="radio" name="swishDevice" value="this" checked={device === "this"} onChange={() => setDevice("this")} />
+            Öppna Swish på den här enheten
+          </label>
+          <label className="choice">
+            <input type="radio" name="swishDevice" value="other" checked={device === "other"} onChange={() => setDevice("other")} />
+            Swish på en annan enhet (QR-kod eller mobilnummer)
+          </label>
+        </fieldset>
+        <TextField
+          name="swishPhone"
+          label="Mobilnummer för Swish (frivilligt)"
+          type="tel"
+          autoComplete="tel"
+          hint="Om du använder Swish på en annan enhet: skriv ditt nummer så skickar vi betalningen till din Swish-app. Lämna tomt för att skanna en QR-kod i stället."
+          defaultValue={values.swishPhone ?? ""}
+          error={inlineErrors.swishPhone}
+        />
+
+        <div className="choice">
+          <input type="checkbox" id={fieldId("newsletter")} name="newsletter" defaultChecked={values.newsletter === "on"} />
+          <label htmlFor={fieldId("newsletter")}>Ja, jag vill få nyhetsbrev om forskningen (högst en gång i månaden)</label>
+        </div>
+
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="falt-website">Lämna det här fältet tomt</label>
+          <input type="text" id="falt-website" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+
+        <p>
+          <button type="submit" className="button button--primary button--large" disabled={submitting}>
+            {submitting ? "Skickar…" : "Fortsätt till Swish"}
+          </button>
+        </p>
+        <p className="field__hint">
+          Vi behandlar dina uppgifter enligt vår <Link to="/integritetspolicy">integritetspolicy</Link>.
+        </p>
+      </Form>
+    </article>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from "react";
+import { Form, data, redirect, useNavigate, useRevalidator } from "react-router";
+import type { Route } from "./+types/gift-payment";
+import { containerContext } from "../context";
+import { loadGiftPayment } from "../payments/gift-payment.server";
+import { formatSek } from "../../core/site/format";
+import { findGiftByOrderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
+import { isOrderReference } from "../../core/payments/order-reference";
+import { pollSwishPayment } from "../payments/swish-poll";
+import "../components/form/form.css";
+import "./gift-payment.css";
+
+/** The donor waits here while Swish does its part; polled every 3000 ms (spec: payment module constant). */
+export const POLL_INTERVAL_MS = 3000;
+
+export function meta() {
+  return [{ title: "Betala med Swish" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const container = context.get(containerContext);
+  const view = await loadGiftPayment(container, params.orderReference);
+  if (!view) throw data(null, { status: 404 });
+  if (view.giftPaid) throw redirect(`/ge-en-gava/tack/${view.orderReference}`);
+  return view;
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const container = context.get(containerContext);
+  if (!isOrderReference(params.orderReference)) throw data(null, { status: 404 });
+  const gift = await findGiftByOrderReference(container.db, params.orderReference);
+  if (!gift) throw data(null, { status: 404 });
+  const intent = (await request.formData()).get("intent");
+  const latest = await latestPaymentForGift(container.db, gift.id);
+  if (intent === "cancel" && latest) {
+    await container.payments.cancelPayment(latest.id);
+  } else if (intent === "retry") {
+    await container.payments.startPayment(gift.id, "HLFSwish", latest?.payer_alias ? { payerAlias: latest.payer_alias } : {});
+  } else {
+    throw data(null, { status: 400 });
+  }
+  return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+}
+
+export default function GiftPayment({ loaderData: view }: Route.ComponentProps) {
+  const open = view.status === "created" || view.status === "pending";
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [pollProblem, setPollProblem] = useState(false);
+
+  // With JavaScript: ask /api/SwishPoll every 3 s and move on when it settles.
+  useEffect(() => {
+    if (!open || !view.paymentId) return;
+    let stopped = false;
+    const timer = window.setInterval(async () => {
+      try {
+        const result = await pollSwishPayment(view.paymentId as string);
+        setPollProblem(false);
+        if (stopped) return;
+        if (result.status === "paid") navigate(`/ge-en-gava/tack/${view.orderReference}`, { replace: true });
+        else if (result.status !== "pending" && result.status !== "created") void revalidator.revalidate();
+      } catch {
+        setPollProblem(true);
+      }
+    }, POLL_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [open, view.paymentId, view.orderReference, navigate, revalidator]);
+
+  return (
+    <article className="page page--narrow payment-page">
+      {open && (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(POLL_INTERVAL_MS / 1000)} />
+        </noscript>
+      )}
+      <h1>{open ? "Betala med Swish" : view.title}</h1>
+      <p>
+        Gåva på <strong>{formatSek(view.amountOre)}</strong>
+      </p>
+      <div role="status" aria-live="polite" className="payment-status">
+        {open ? (
+          <>
+            <p className="payment-status__title">
+              <span className="spinner" aria-hidden="true" /> {view.title}
+            </p>
+            {view.payerAlias ? (
+              <p>
+                Vi har skickat en betalningsförfrågan till din Swish-app ({maskAlias(view.payerAlias)}). Öppna Swish och
+                godkänn betalningen.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p>{view.body}</p>
+        )}
+        {pollProblem && <p>Vi har tillfälligt svårt att nå betalningstjänsten. Vi fortsätter försöka.</p>}
+      </div>
+
+      {open && !view.payerAlias && view.appUrl && (
+        <section className="swish-start" aria-labelledby="swish-start-rubrik">
+          <h2 id="swish-start-rubrik" className="visually-hidden">
+            Starta Swish
+          </h2>
+          <p>
+            <a className="button button--primary button--large" href={view.appUrl}>
+              Öppna Swish
+            </a>
+          </p>
+          {view.qrSvg && (
+            <figure className="swish-qr">
+              <div role="img" aria-label="QR-kod för betalning med Swish" dangerouslySetInnerHTML={{ __html: view.qrSvg }} />
+              <figcaption>Använder du en dator? Öppna Swish i mobilen, välj ”Skanna QR-kod” och skanna koden.</figcaption>
+            </figure>
+          )}
+        </section>
+      )}
+
+      {open && (
+        <>
+          <p className="field__hint">Betalningen behöver godkännas inom tre minuter. Sidan uppdateras av sig själv.</p>
+          {view.simulatorUrl && (
+            <p className="info-box">
+              Testläge: ingen riktig Swish används. <a href={view.simulatorUrl}>Öppna Swish-simulatorn</a> för att
+              godkänna eller neka betalningen.
+            </p>
+          )}
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="button button--secondary">
+              Avbryt betalningen
+            </button>
+          </Form>
+        </>
+      )}
+
+      {!open && view.canRetry && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="retry" />
+          <button type="submit" className="button button--primary button--large">
+            Försök igen med Swish
+          </button>
+        </Form>
+      )}
+    </article>
+  );
+}
+
+function maskAlias(alias: string): string {
+  // 46701234567 → 070-XXX XX 67: enough for the donor to recognise, not a full number on screen.
+  const local = `0${alias.slice(2)}`;
+  return `${local.slice(0, 3)}-XXX XX ${local.slice(-2)}`;
+}

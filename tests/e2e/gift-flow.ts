@@ -1,0 +1,22 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Fills in the one-off gift form with a valid donor and submits it. */
+export async function submitGift(page: Page, options: { amount?: string; device?: "this" | "other"; phone?: string } = {}) {
+  await page.getByRole("radio", { name: options.amount ?? "250 kr" }).check();
+  await page.getByLabel("Namn", { exact: true }).fill("Astrid Exempel");
+  await page.getByLabel("E-post").fill("astrid@exempel.se");
+  if (options.device === "this") await page.getByLabel("Öppna Swish på den här enheten").check();
+  if (options.device === "other") await page.getByLabel(/Swish på en annan enhet/).check();
+  if (options.phone) await page.getByLabel("Mobilnummer för Swish (frivilligt)").fill(options.phone);
+  await page.getByRole("button", { name: "Fortsätt till Swish" }).click();
+  await expect(page).toHaveURL(/\/ge-en-gava\/betalning\/[0-9A-Z]{26}$/);
+}
+
+/** Plays the donor's Swish app: opens this payment's request in the simulator and answers it. */
+export async function answerInSwish(page: Page, answer: "Godkänn" | "Neka") {
+  const appUrl = await page.getByRole("link", { name: "Öppna Swish", exact: true }).getAttribute("href");
+  const swish = await page.context().newPage();
+  await swish.goto(appUrl!);
+  await swish.getByRole("button", { name: answer }).click();
+  await swish.close();
+}
