@@ -19,6 +19,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The production build registers a service worker, and requests it answers
+    // are invisible to page.route(). Tests of the worker opt in (offline.spec.ts).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,

@@ -14,3 +14,6 @@ export const containerContext = createContext<AppContainer>();
  */
 export const NONCE_PLACEHOLDER = "__CSP_NONCE__";
 export const nonceContext = createContext<string>(NONCE_PLACEHOLDER);
+
+/** The visitor's address as Express sees it (trust proxy applied); BankID requires it as endUserIp. */
+export const clientIpContext = createContext<string>("");

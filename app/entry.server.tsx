@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { containerContext, nonceContext } from "./context";
+import { clientIpContext, containerContext, nonceContext } from "./context";
 import type { AppContainer } from "../server/container";
 import { NonceProvider } from "./nonce";
 
@@ -62,26 +62,34 @@ export default function handleRequest(
  * function, so that the context keys are the very objects the routes read:
  * the Express server is bundled separately and would otherwise hold copies.
  */
-export function createLoadContext(container: AppContainer, nonce: string): RouterContextProvider {
+export function createLoadContext(container: AppContainer, nonce: string, clientIp = ""): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(containerContext, container);
   context.set(nonceContext, nonce);
+  context.set(clientIpContext, clientIp);
   return context;
 }
 
 /**
- * Errors thrown in loaders, actions and rendering go to the server's logger (and
- * from there to error reporting). Pre-rendering at build time has no container
+ * Errors thrown in loaders, actions and rendering go to the server's logger and,
+ * when SENTRY_DSN is set, to error reporting. Pre-rendering at build time has no container
  * and uses the console. Aborted requests are the visitor leaving, not errors.
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }): void {
   if (request.signal.aborted) return;
-  let logger: AppContainer["logger"] | undefined;
+  let container: AppContainer | undefined;
   try {
-    logger = context.get(containerContext).logger;
+    container = context.get(containerContext);
   } catch {
-    logger = undefined;
+    container = undefined;
   }
-  if (logger) logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
-  else console.error(error);
+  if (!container) {
+    console.error(error);
+    return;
+  }
+  container.logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  // Without a DSN the log line above is the report; the reporter would only log it again.
+  if (container.errorReporter.enabled) {
+    void container.errorReporter.captureException(error, { url: request.url, tags: { handler: "react-router" } });
+  }
 }

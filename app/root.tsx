@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
   useMatches,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { layoutData, type LayoutData } from "./site.server";
@@ -17,16 +18,35 @@ import { SiteFooter } from "./components/site-footer";
 import { RouteAnnouncer } from "./components/route-announcer";
 import { ErrorPage } from "./components/error-page";
 import { useNavigationRecovery } from "./navigation/use-navigation-recovery";
+import { ClientShellProvider, SiteServices } from "./client/site-services";
+import { NO_CLIENT_CONFIG, type PublicClientConfig } from "./client/public-config";
+import { publicClientConfig } from "./client/public-config.server";
 import { themeCss } from "./styles/theme";
 import "./styles/global.css";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return layoutData(new URL(request.url).pathname.startsWith("/en/") ? "en" : "sv");
+  // `client` is baked into pre-rendered pages at build time: see app/client/public-config.ts.
+  return {
+    ...layoutData(new URL(request.url).pathname.startsWith("/en/") ? "en" : "sv"),
+    client: publicClientConfig(process.env),
+  };
 }
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
+
+/**
+ * The layout data depends on the path only (its language), never on the query
+ * string, so the search page's as-you-type navigations (which only change
+ * ?query and ?page on /sok) do not fetch it again on every keystroke.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === "/sok" && nextUrl.pathname === "/sok") return false;
+  return defaultShouldRevalidate;
+}
 
 /** Pages say which language they are in through their route handle or their loader data's `lang`. */
 export interface PageHandle {
@@ -46,7 +66,7 @@ function usePageLanguage(): "sv" | "en" {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<LayoutData>("root");
+  const data = useRouteLoaderData<LayoutData & { client?: PublicClientConfig }>("root");
   const lang = usePageLanguage();
   useNavigationRecovery();
   useMarkHydrated();
@@ -61,15 +81,19 @@ export function Layout({ children }: { children: ReactNode }) {
         {data && <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(data.site.colours) }} />}
       </head>
       <body>
-        <a className="skip-link" href="#huvudinnehall">
-          {lang === "en" ? "Skip to content" : "Hoppa till innehållet"}
-        </a>
-        <SiteHeader data={data} lang={lang} />
-        <main id="huvudinnehall" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter data={data} lang={lang} />
-        <RouteAnnouncer lang={lang} />
+        <ClientShellProvider>
+          <a className="skip-link" href="#huvudinnehall">
+            {lang === "en" ? "Skip to content" : "Hoppa till innehållet"}
+          </a>
+          {/* Early in the document so keyboard users reach the consent banner first; it is fixed at the bottom. */}
+          <SiteServices config={data?.client ?? NO_CLIENT_CONFIG} />
+          <SiteHeader data={data} lang={lang} />
+          <main id="huvudinnehall" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter data={data} lang={lang} />
+          <RouteAnnouncer lang={lang} />
+        </ClientShellProvider>
         <ScrollRestoration nonce={nonce} getKey={scrollKeyByPath} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,6 +2,9 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import type { Engine } from "./dialect";
 import type { DB } from "./schema";
 import { up0001 } from "./migrations/0001-initial";
+import { up0002 } from "./migrations/0002-web-events";
+import { up0004 } from "./migrations/0004-donors-sessions-my-data";
+import { up0005 } from "./migrations/0005-payment-methods";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -11,6 +14,9 @@ import { up0001 } from "./migrations/0001-initial";
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     "0001-initial": { up: up0001(engine) },
+    "0002-web-events": { up: up0002(engine) },
+    "0004-donors-sessions-my-data": { up: up0004(engine) },
+    "0005-payment-methods": { up: up0005 },
   };
 }
 

@@ -14,6 +14,10 @@ export interface GiftsTable {
   donor_email: string;
   donor_personnummer: string | null;
   newsletter_consent: number;
+  /** Postal address, kept only for gifts paid by invoice. */
+  donor_street: string | null;
+  donor_postal_code: string | null;
+  donor_city: string | null;
   status: string;
   idempotency_key: string;
   created_at: string;
@@ -32,6 +36,8 @@ export interface PaymentsTable {
   payer_alias: string | null;
   /** What the donor's browser needs to continue with the provider (Swish token, Brite token…). */
   client_token: string | null;
+  /** Where the donor's browser continues with the provider (a bank's session page). */
+  client_url: string | null;
   error_code: string | null;
   last_checked_at: string | null;
   created_at: string;
@@ -70,10 +76,119 @@ export interface KvEntriesTable {
   updated_at: string;
 }
 
+export interface BankFileImportsTable {
+  id: string;
+  sha256: string;
+  file_name: string;
+  imported_at: string;
+  /** JSON: what was booked, what did not match. */
+  summary: string;
+}
+
+/** Donors who have identified (BankID) or been given a My data link. See migration 0004. */
+export interface DonorsTable {
+  id: string;
+  personnummer: string | null;
+  given_name: string;
+  surname: string;
+  /** Always null for a protected identity. */
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  protected_identity: number;
+  email: string | null;
+  phone: string | null;
+  contact_email: number;
+  contact_post: number;
+  contact_phone: number;
+  newsletter: number;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export interface DonorSessionsTable {
+  id_hash: string;
+  donor_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface BankIdOrdersTable {
+  order_ref: string;
+  kind: string;
+  browser_hash: string;
+  same_device: number;
+  auto_start_token: string;
+  qr_start_token: string;
+  qr_start_secret: string;
+  status: string;
+  hint_code: string | null;
+  donor_id: string | null;
+  signature: string | null;
+  created_at: string;
+  last_collected_at: string | null;
+  consumed_at: string | null;
+}
+
+export interface MyDataTokensTable {
+  id: string;
+  donor_id: string;
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface DonorCommentsTable {
+  id: Generated<number>;
+  donor_id: string;
+  body: string;
+  source: string;
+  created_at: string;
+}
+
+export interface ErasureRequestsTable {
+  id: string;
+  donor_id: string;
+  source: string;
+  requested_at: string;
+  completed_at: string | null;
+  kept: string;
+}
+
+/** First-party web events, stored only with tracking consent; see core/tracking/stored-web-event.ts. */
+export interface WebEventsTable {
+  id: Generated<number>;
+  kind: string;
+  type: string;
+  session: string;
+  identity: string;
+  request_group: string;
+  current_url: string;
+  referrer: string | null;
+  user_agent: string | null;
+  utm_campaign: string | null;
+  utm_medium: string | null;
+  utm_source: string | null;
+  time_ms: number | null;
+  received_at: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   jobs: JobsTable;
   kv_entries: KvEntriesTable;
+  web_events: WebEventsTable;
+  donors: DonorsTable;
+  donor_sessions: DonorSessionsTable;
+  bankid_orders: BankIdOrdersTable;
+  my_data_tokens: MyDataTokensTable;
+  donor_comments: DonorCommentsTable;
+  erasure_requests: ErasureRequestsTable;
+  bank_file_imports: BankFileImportsTable;
 }

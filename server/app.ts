@@ -11,7 +11,7 @@ import { apiRouter } from "./api/api-router";
 
 /** What our entry.server module exports besides the default render function. */
 interface AppEntryModule {
-  createLoadContext(container: AppContainer, nonce: string): RouterContextProvider;
+  createLoadContext(container: AppContainer, nonce: string, clientIp?: string): RouterContextProvider;
 }
 
 export interface AppOptions {
@@ -38,7 +38,14 @@ export function createApp(options: AppOptions): Express {
   app.use(canonicalRedirects());
   app.use(compression());
   app.use(cspNonce());
-  app.use(securityHeaders({ https: container.config.publicUrl.startsWith("https://") }));
+  app.use(
+    securityHeaders({
+      https: container.config.publicUrl.startsWith("https://"),
+      sentryDsn: container.config.SENTRY_DSN,
+      gtmContainerId: container.config.GTM_CONTAINER_ID,
+      extraFormActions: container.paymentSetup.formActionOrigins,
+    }),
+  );
   app.use(permissionsPolicy());
 
   if (options.viteMiddleware) app.use(options.viteMiddleware);
@@ -48,8 +55,9 @@ export function createApp(options: AppOptions): Express {
   }
 
   app.use(healthRouter(container));
-  const swishSimulator = container.paymentSetup.swishSimulator;
-  if (swishSimulator) app.use("/_sim/swish", swishSimulator.router);
+  for (const simulator of container.paymentSetup.simulators) app.use(simulator.path, simulator.router);
+  if (container.researchSimulator) app.use("/_sim/research-portal", container.researchSimulator);
+  if (container.donors.bankIdSimulator) app.use("/_sim/bankid", container.donors.bankIdSimulator.router);
   app.use("/api", apiRouter(container));
   app.get("/__version", async (_req, res) => {
     const build = await resolveBuild(options.build);
@@ -61,10 +69,10 @@ export function createApp(options: AppOptions): Express {
     createRequestHandler({
       build: options.build,
       mode: container.config.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: async (_req, res) => {
+      getLoadContext: async (req, res) => {
         const build = await resolveBuild(options.build);
         const entry = build.entry.module as unknown as AppEntryModule;
-        return entry.createLoadContext(container, res.locals.nonce as string);
+        return entry.createLoadContext(container, res.locals.nonce as string, req.ip ?? "");
       },
     }),
   );
@@ -81,6 +89,10 @@ async function resolveBuild(build: AppOptions["build"]): Promise<ServerBuild> {
 function finalErrorHandler(container: AppContainer): ErrorRequestHandler {
   return (error, req, res, _next) => {
     container.logger.error({ err: error, path: req.path }, "unhandled request error");
+    // Without a DSN the log line above is the report; the reporter would only log it again.
+    if (container.errorReporter.enabled) {
+      void container.errorReporter.captureException(error, { url: req.originalUrl, tags: { handler: "express" } });
+    }
     if (res.headersSent) return;
     res.status(500).type("text/html").send(
       `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Något gick fel</title></head><body><main><h1>Något gick fel hos oss</h1><p>Försök igen om en stund.</p><p><a href="/">Till startsidan</a></p></main></body></html>`,

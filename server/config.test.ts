@@ -24,6 +24,14 @@ describe("server configuration", () => {
     expect(() => loadServerConfig({ SWISH_MODE: "live" })).toThrow(/SWISH_BASE_URL.*\n.*SWISH_CERT_FILE/s);
   });
 
+  it("defaults search and research to the simulator and validates their names", () => {
+    const config = loadServerConfig({});
+    expect(config).toMatchObject({ RESEARCH_PORTAL_MODE: "simulator", RESEARCH_PORTAL_PRODUCT: "befolkningsstudien", SEARCH_INDEX_NAME: "hlf_site", SEARCH_DEBUG: false });
+    expect(() => loadServerConfig({ RESEARCH_PORTAL_MODE: "live" })).toThrow(/RESEARCH_PORTAL_URL/);
+    expect(() => loadServerConfig({ SEARCH_INDEX_NAME: "hlf site" })).toThrow(/SEARCH_INDEX_NAME/);
+    expect(() => loadServerConfig({ RESEARCH_PORTAL_PRODUCT: "../etc" })).toThrow(/RESEARCH_PORTAL_PRODUCT/);
+  });
+
   it("rejects a minimum gift above the maximum", () => {
     expect(() => loadServerConfig({ GIFT_MIN_KR: "500", GIFT_MAX_KR: "100" })).toThrow(/GIFT_MIN_KR/);
   });

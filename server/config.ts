@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDsn } from "../app/error-reporting/sentry-envelope";
 
 /**
  * All runtime configuration comes from environment variables, validated once at
@@ -37,6 +38,27 @@ const envSchema = z.object({
   /** Milliseconds from a tester's answer to the simulator's callback (the real MSS takes about 5 s). */
   SWISH_SIMULATOR_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 
+  /** Payment methods offered on the gift page, in this order (Swish moves first on phones). */
+  PAYMENT_METHODS: z
+    .string()
+    .default("swish,card,invoice,bank")
+    .transform((v) => v.split(",").map((m) => m.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(["swish", "card", "invoice", "bank"])).min(1, "must name at least one of swish, card, invoice, bank")),
+
+  /** Card payments: `simulator` mounts a local payment window at /_sim/mondido; `live` uses Mondido. */
+  CARD_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  MONDIDO_MERCHANT_ID: z.string().min(1).optional(),
+  MONDIDO_SECRET: z.string().min(8).optional(),
+  MONDIDO_API_PASSWORD: z.string().min(1).optional(),
+  MONDIDO_FORM_URL: z.url().optional(),
+  MONDIDO_API_URL: z.url().optional(),
+
+  /** Open-banking payments: `simulator` mounts a local bank flow at /_sim/brite; `live` uses Brite. */
+  BANK_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  BRITE_URL: z.url().optional(),
+  BRITE_PUBLIC_KEY: z.string().min(1).optional(),
+  BRITE_SECRET: z.string().min(1).optional(),
+
   /** Where simulators keep their state so that it survives a restart. */
   SIMULATOR_STATE_DIR: z.string().min(1).default("var/sim"),
 
@@ -53,6 +75,63 @@ const envSchema = z.object({
   /** Per-IP limits per minute: starting payments (costs money, sends requests to phones) and polling. */
   RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_POLLS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+
+  /**
+   * Error reporting: a Sentry (or Sentry-compatible) DSN. Without it errors are only logged.
+   * The browser gets the DSN without any secret; it is public by design.
+   */
+  SENTRY_DSN: z
+    .string()
+    .refine((value) => parseDsn(value) !== null, "must be a DSN like https://public-key@sentry.example/42")
+    .optional(),
+  /**
+   * Google Tag Manager container (GTM-XXXXXXX). Without it no tag manager is ever loaded;
+   * with it, only after the visitor consents to statistics and marketing.
+   */
+  GTM_CONTAINER_ID: z.string().regex(/^GTM-[A-Z0-9]{1,12}$/, "must look like GTM-ABC1234").optional(),
+  /** Per-IP limit per minute on POST /api/RegisterWebEvent (page views and time on page). */
+  RATE_LIMIT_WEB_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Web events older than this many days are deleted by a daily job. */
+  WEB_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
+
+  /** `simulator` (default) mounts a local research portal at /_sim/research-portal; `live` talks to RESEARCH_PORTAL_URL. */
+  RESEARCH_PORTAL_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  RESEARCH_PORTAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The population study's product key, the first path segment of GET /{product}/petitions/approved/. */
+  RESEARCH_PORTAL_PRODUCT: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _ only").default("befolkningsstudien"),
+  /** How long a fetched project list is served before a background refresh. */
+  RESEARCH_CACHE_TTL_MS: z.coerce.number().int().min(1_000).default(15 * 60_000),
+  /** Build-time snapshot that seeds the research cache on a cold start; default <BUILD_DIR or build>/research-projects.json. */
+  RESEARCH_SNAPSHOT_FILE: z.string().min(1).optional(),
+  /** Base name of the search index; the suggestions index gets the suffix _query_suggestions. */
+  SEARCH_INDEX_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _ only").default("hlf_site"),
+  /** Use the development index (suffix _dev), so testing never pollutes production suggestions. */
+  SEARCH_DEBUG: booleanFromEnv.default(false),
+  /** How many visitors must have searched a query before it is suggested to others. */
+  SEARCH_SUGGESTION_MIN_COUNT: z.coerce.number().int().min(1).default(2),
+  /** Per-IP limit per minute on the search API (the search page asks once per keystroke). */
+  RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+
+  /** `simulator` (default) mounts a local BankID at /_sim/bankid; `live` talks to BANKID_BASE_URL with the RP certificate (mutual TLS). */
+  BANKID_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  /** API root including the version, e.g. https://appapi2.bankid.com/rp/v6.0 (test: https://appapi2.test.bankid.com/rp/v6.0). */
+  BANKID_BASE_URL: z.url({ protocol: /^https$/ }).optional(),
+  /** The relying-party certificate (PKCS#12) and its passphrase; BankID's CA certificate (PEM). */
+  BANKID_CERT_FILE: z.string().optional(),
+  BANKID_CERT_PASSPHRASE: z.string().optional(),
+  BANKID_CA_FILE: z.string().optional(),
+  /** `simulator` (default): fictional test persons. `spar`: the SPAR seam, not implemented yet (look-ups fail). */
+  POPULATION_REGISTER_MODE: z.enum(["simulator", "spar"]).default("simulator"),
+  /** Signs My data links. Required outside the default simulator set-up; at least 32 characters. */
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Donor sessions end after this many idle minutes. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How long a My data link works. */
+  MY_DATA_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+  /** Per-IP limits per minute: starting BankID orders, identity look-ups, and My data calls. */
+  RATE_LIMIT_BANKID_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_MY_DATA_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
   /** Adds routes that exist only for the end-to-end suite (e.g. a page that fails with 500). */
   ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
@@ -79,9 +158,27 @@ export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const config = parsed.data;
   const issues: string[] = [];
   if (config.GIFT_MIN_KR > config.GIFT_MAX_KR) issues.push("GIFT_MIN_KR: must not be larger than GIFT_MAX_KR");
+  if (config.CARD_MODE === "live") {
+    for (const name of ["MONDIDO_MERCHANT_ID", "MONDIDO_SECRET", "MONDIDO_API_PASSWORD"] as const) {
+      if (!config[name]) issues.push(`${name}: required when CARD_MODE=live`);
+    }
+  }
+  if (config.BANK_MODE === "live") {
+    for (const name of ["BRITE_URL", "BRITE_PUBLIC_KEY", "BRITE_SECRET"] as const) {
+      if (!config[name]) issues.push(`${name}: required when BANK_MODE=live`);
+    }
+  }
   if (config.SWISH_MODE === "live") {
     if (!config.SWISH_BASE_URL) issues.push("SWISH_BASE_URL: required when SWISH_MODE=live");
     if (!config.SWISH_CERT_FILE) issues.push("SWISH_CERT_FILE: required when SWISH_MODE=live");
+  }
+  if (config.RESEARCH_PORTAL_MODE === "live" && !config.RESEARCH_PORTAL_URL) {
+    issues.push("RESEARCH_PORTAL_URL: required when RESEARCH_PORTAL_MODE=live");
+  }
+  if (config.BANKID_MODE === "live") {
+    if (!config.BANKID_BASE_URL) issues.push("BANKID_BASE_URL: required when BANKID_MODE=live");
+    if (!config.BANKID_CERT_FILE) issues.push("BANKID_CERT_FILE: required when BANKID_MODE=live");
+    if (!config.SECRET_KEY) issues.push("SECRET_KEY: required when BANKID_MODE=live (signs My data links)");
   }
   if (issues.length > 0) throw new ConfigError(issues);
   const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, "");

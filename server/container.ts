@@ -15,7 +15,15 @@ import { PaymentService } from "../core/payments/payment-service";
 import { JobRunner } from "../core/jobs/job-runner";
 import { RECEIPT_JOB } from "../core/payments/payment-transitions";
 import { sendReceipt } from "../core/gifts/send-receipt";
+import { INVOICE_JOB, sendInvoice } from "../core/gifts/send-invoice";
 import type { GiftLimits } from "../core/gifts/gift-form";
+import { buildDonorServices, type DonorServices } from "./donor-services";
+import { buildSearch, type SiteSearch } from "./search-setup";
+import type { CachedResearchSource } from "../integrations/research-portal/cached-research-source";
+import type { Router } from "express";
+import { KyselyWebEventRepository } from "../core/tracking/web-event-repository";
+import { createErrorReporter, type ErrorReporter } from "../app/error-reporting/error-reporter";
+import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -34,6 +42,18 @@ export interface AppContainer {
   paymentSetup: PaymentSetup;
   jobs: JobRunner;
   giftLimits: GiftLimits;
+  /** BankID, donor sessions, population register, My data links (server/donor-services.ts). */
+  donors: DonorServices;
+  /** Site search: engine, index names, suggestions; rebuilt when research projects change. */
+  search: SiteSearch;
+  /** Approved research projects from the portal, cached (stale-while-revalidate). */
+  research: CachedResearchSource;
+  /** Mounted at /_sim/research-portal when the portal runs simulated. */
+  researchSimulator: Router | null;
+  /** Server-side error reports (Sentry when SENTRY_DSN is set); scrubbed before they leave. */
+  errorReporter: ErrorReporter;
+  /** First-party web events from POST /api/RegisterWebEvent. */
+  webEvents: KyselyWebEventRepository;
   close(): Promise<void>;
 }
 
@@ -56,6 +76,15 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     overrides.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>` });
   const paymentSetup = buildPayments(config, site, clock, logger);
+  const errorReporter = createErrorReporter({
+    dsn: config.SENTRY_DSN,
+    send: config.SENTRY_DSN ? sentryEnvelopeTransport(config.SENTRY_DSN, fetch) : () => {},
+    logger,
+    platform: "node",
+    environment: config.NODE_ENV,
+  });
+  const webEvents = new KyselyWebEventRepository(db);
+  const donors = buildDonorServices(config, { db, clock, logger });
   const payments = new PaymentService({ db, engine, clock, logger, providers: paymentSetup.providers });
   const jobs = new JobRunner({
     db,
@@ -64,11 +93,26 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     logger,
     handlers: {
       [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl }, payload),
+      [INVOICE_JOB]: (payload) => sendInvoice({ db, mailer, site }, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },
+      { name: "reconcile-card", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Mondido")) },
+      { name: "reconcile-bank", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Brite")) },
+      // Invoices change only by bank file; this only ends the ones long overdue.
+      { name: "expire-invoices", everyMs: 3600_000, run: async () => void (await payments.reconcile("Invoice", { checkOlderThanMs: 3600_000 })) },
+      {
+        name: "purge-web-events",
+        everyMs: 60 * 60_000,
+        run: async () => {
+          const cutoff = new Date(clock.now().getTime() - config.WEB_EVENT_RETENTION_DAYS * 86_400_000);
+          await webEvents.purgeReceivedBefore(cutoff);
+        },
+      },
     ],
   });
+
+  const searchSetup = await buildSearch({ config, site, db, clock, logger });
 
   return {
     config,
@@ -82,8 +126,15 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     paymentSetup,
     jobs,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
+    donors,
+    search: searchSetup.search,
+    research: searchSetup.research,
+    researchSimulator: searchSetup.researchSimulator,
+    errorReporter,
+    webEvents,
     async close() {
       jobs.stop();
+      await searchSetup.search.stop();
       paymentSetup.close();
       await db.destroy();
     },

@@ -42,6 +42,8 @@ async function main() {
   const server = app.listen(config.PORT, config.HOST, () => {
     container.logger.info({ url: config.publicUrl, database: container.engine }, "site is listening");
     if (config.JOBS_ENABLED) container.jobs.start();
+    // After listening: the research simulator is served by this very process.
+    container.search.start();
   });
 
   const shutdown = (signal: string) => {

@@ -1,33 +1,68 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Router } from "express";
 import type { Clock } from "../core/clock";
 import type { Logger } from "../core/logger";
 import type { SiteConfig } from "../core/site/site-config";
 import type { PaymentProvider } from "../core/payments/payment-provider";
-import type { ProviderName } from "../core/payments/payment-status";
+import type { PaymentMethod, ProviderName } from "../core/payments/payment-status";
+import { InvoicePaymentProvider } from "../core/payments/invoice-provider";
 import { SwishClient } from "../integrations/swish/client";
 import { SwishPaymentProvider } from "../integrations/swish/swish-payment-provider";
 import { createFileSwishStore, createSwishSimulator, type SwishSimulator } from "../integrations/swish/simulator";
+import { MondidoClient } from "../integrations/mondido/client";
+import { MondidoPaymentProvider } from "../integrations/mondido/mondido-payment-provider";
+import { createMondidoSimulator } from "../integrations/mondido/simulator/create-mondido-simulator";
+import { BriteClient } from "../integrations/brite/client";
+import { BritePaymentProvider } from "../integrations/brite/brite-payment-provider";
+import { createBriteSimulator } from "../integrations/brite/simulator/create-brite-simulator";
+import { createFileBriteStore } from "../integrations/brite/simulator/file-store";
 import type { ServerConfig } from "./config";
 
 /**
  * Builds the payment providers from configuration, and the simulators that
  * stand in for them when a provider runs in simulator mode (the default).
+ * Simulators call back over our internal address; real providers need the
+ * public https one.
  */
+export const PROVIDER_FOR_METHOD: Record<PaymentMethod, ProviderName> = {
+  swish: "HLFSwish",
+  card: "Mondido",
+  invoice: "Invoice",
+  bank: "Brite",
+  autogiro: "Drip",
+};
+
 export interface PaymentSetup {
   providers: Partial<Record<ProviderName, PaymentProvider>>;
+  /** Offered on the gift page, in configured order. */
+  methods: PaymentMethod[];
   swishSimulator: SwishSimulator | null;
   /** Mount point of the Swish simulator's pages, for the app switch in simulator mode. */
   swishAppBase: string | null;
+  mondido: { client: MondidoClient; provider: MondidoPaymentProvider } | null;
+  brite: { client: BriteClient } | null;
+  /** Simulators to mount, by path. */
+  simulators: Array<{ path: string; router: Router }>;
+  /** Origins our pages may post forms to (the card window). */
+  formActionOrigins: string[];
   close(): void;
 }
 
 export function buildPayments(config: ServerConfig, site: SiteConfig, clock: Clock, logger: Logger): PaymentSetup {
+  const simulators: PaymentSetup["simulators"] = [];
+  const formActionOrigins: string[] = [];
+  const providers: Partial<Record<ProviderName, PaymentProvider>> = {};
+  const callbackBase = (simulated: boolean) => (simulated ? config.internalUrl : config.publicUrl);
+  const enabled = new Set(config.PAYMENT_METHODS);
+  fs.mkdirSync(config.SIMULATOR_STATE_DIR, { recursive: true });
+
+  // Swish
   const payeeAlias = config.SWISH_PAYEE_ALIAS ?? site.swishNumber;
   let swishSimulator: SwishSimulator | null = null;
   let swishClient: SwishClient;
   if (config.SWISH_MODE === "simulator") {
-    fs.mkdirSync(config.SIMULATOR_STATE_DIR, { recursive: true });
     swishSimulator = createSwishSimulator({
       clock,
       logger,
@@ -36,6 +71,7 @@ export function buildPayments(config: ServerConfig, site: SiteConfig, clock: Clo
       callbackDelayMs: config.SWISH_SIMULATOR_CALLBACK_DELAY_MS,
       store: createFileSwishStore(path.join(config.SIMULATOR_STATE_DIR, "swish.json")),
     });
+    simulators.push({ path: "/_sim/swish", router: swishSimulator.router });
     swishClient = new SwishClient({ baseUrl: `${config.internalUrl}/_sim/swish/swish-cpcapi/api`, payeeAlias, timeoutMs: 10_000 });
   } else {
     swishClient = new SwishClient({
@@ -49,15 +85,80 @@ export function buildPayments(config: ServerConfig, site: SiteConfig, clock: Clo
       },
     });
   }
-  // The simulator calls back over our internal address; the real Swish needs the public https one.
-  const callbackBase = config.SWISH_MODE === "simulator" ? config.internalUrl : config.publicUrl;
-  const providers: Partial<Record<ProviderName, PaymentProvider>> = {
-    HLFSwish: new SwishPaymentProvider({ client: swishClient, callbackUrl: `${callbackBase}/api/swish/callback` }),
+  providers.HLFSwish = new SwishPaymentProvider({
+    client: swishClient,
+    callbackUrl: `${callbackBase(config.SWISH_MODE === "simulator")}/api/swish/callback`,
+  });
+
+  // Card (Mondido hosted window)
+  const cardSimulated = config.CARD_MODE === "simulator";
+  const mondidoConfig = {
+    merchantId: config.MONDIDO_MERCHANT_ID ?? "demo-merchant",
+    // In simulator mode the simulator and the client share a secret made at boot.
+    secret: config.MONDIDO_SECRET ?? crypto.randomBytes(24).toString("hex"),
+    apiPassword: config.MONDIDO_API_PASSWORD ?? crypto.randomBytes(12).toString("hex"),
   };
+  if (cardSimulated) {
+    simulators.push({
+      path: "/_sim/mondido",
+      router: createMondidoSimulator({ clock, logger, ...mondidoConfig }).router,
+    });
+  }
+  const mondidoClient = new MondidoClient({
+    ...mondidoConfig,
+    formUrl: cardSimulated ? "/_sim/mondido/v1/form" : config.MONDIDO_FORM_URL,
+    apiBaseUrl: cardSimulated ? `${config.internalUrl}/_sim/mondido/v1` : config.MONDIDO_API_URL,
+    test: cardSimulated,
+  });
+  if (!cardSimulated) formActionOrigins.push(new URL(config.MONDIDO_FORM_URL ?? "https://pay.mondido.com/v1/form").origin);
+  const mondidoProvider = new MondidoPaymentProvider({
+    client: mondidoClient,
+    publicUrl: config.publicUrl,
+    webhookUrl: `${callbackBase(cardSimulated)}/api/mondido/webhook`,
+  });
+  providers.Mondido = mondidoProvider;
+
+  // Open banking (Brite)
+  const bankSimulated = config.BANK_MODE === "simulator";
+  const briteKeys = {
+    publicKey: config.BRITE_PUBLIC_KEY ?? "demo-public-key",
+    secret: config.BRITE_SECRET ?? crypto.randomBytes(24).toString("hex"),
+  };
+  if (bankSimulated) {
+    simulators.push({
+      path: "/_sim/brite",
+      router: createBriteSimulator({
+        clock,
+        logger,
+        ...briteKeys,
+        store: createFileBriteStore(path.join(config.SIMULATOR_STATE_DIR, "brite.json")),
+      }).router,
+    });
+  }
+  const briteClient = new BriteClient({
+    baseUrl: bankSimulated ? `${config.internalUrl}/_sim/brite` : (config.BRITE_URL as string),
+    ...briteKeys,
+    clock,
+    logger,
+  });
+  providers.Brite = new BritePaymentProvider({
+    client: briteClient,
+    publicUrl: config.publicUrl,
+    callbackUrl: `${callbackBase(bankSimulated)}/api/brite/callback`,
+  });
+
+  // Invoice (our own; paid through imported bank files)
+  providers.Invoice = new InvoicePaymentProvider();
+
   return {
     providers,
+    methods: config.PAYMENT_METHODS.filter((m) => enabled.has(m)),
     swishSimulator,
     swishAppBase: swishSimulator ? "/_sim/swish" : null,
+    mondido: { client: mondidoClient, provider: mondidoProvider },
+    brite: { client: briteClient },
+    simulators,
+    formActionOrigins,
     close() {
       swishSimulator?.close();
     },

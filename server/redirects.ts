@@ -20,6 +20,9 @@ export function canonicalPath(pathname: string): string | null {
 export function canonicalRedirects(): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Simulators speak other services' protocols, where a trailing slash is part
+    // of the address (the research portal's GET /{product}/petitions/approved/).
+    if (req.path.startsWith("/_sim/")) return next();
     const queryIndex = req.originalUrl.indexOf("?");
     const pathname = queryIndex === -1 ? req.originalUrl : req.originalUrl.slice(0, queryIndex);
     const target = canonicalPath(pathname);

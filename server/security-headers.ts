@@ -19,20 +19,50 @@ export interface SecurityOptions {
   extraFormActions?: string[];
   /** True when the public address is https: then browsers are told to stay on https. */
   https: boolean;
+  /** A configured Sentry DSN: the browser posts error reports to its origin. */
+  sentryDsn?: string;
+  /** A configured Google Tag Manager container: its origins are allowed (it loads only with consent). */
+  gtmContainerId?: string;
+}
+
+/**
+ * Google's documented origins for Tag Manager with Google Analytics 4. Only
+ * listed when a container is configured, so a site without GTM allows nothing
+ * of Google's. Host entries in script-src are ignored by browsers that honour
+ * 'strict-dynamic' (the nonced code injects the script); they are for older ones.
+ */
+const GTM_SCRIPT_ORIGINS = ["https://www.googletagmanager.com"];
+const GTM_CONNECT_ORIGINS = [
+  "https://www.googletagmanager.com",
+  "https://www.google-analytics.com",
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+];
+const GTM_IMG_ORIGINS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
+
+/** The origin error reports go to, or nothing when the DSN is absent or unreadable. */
+export function sentryOrigin(dsn: string | undefined): string[] {
+  if (!dsn) return [];
+  try {
+    return [new URL(dsn).origin];
+  } catch {
+    return [];
+  }
 }
 
 export function securityHeaders(options: SecurityOptions): RequestHandler {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { nonce: string } }).locals.nonce}'`;
+  const gtm = Boolean(options.gtmContainerId);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [nonce, "'strict-dynamic'", "'self'"],
+        scriptSrc: [nonce, "'strict-dynamic'", "'self'", ...(gtm ? GTM_SCRIPT_ORIGINS : [])],
         styleSrc: ["'self'", nonce],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(gtm ? GTM_IMG_ORIGINS : [])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...sentryOrigin(options.sentryDsn), ...(gtm ? GTM_CONNECT_ORIGINS : [])],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

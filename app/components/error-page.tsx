@@ -8,6 +8,14 @@ export function ErrorPage({ status, siteName }: { status: number; siteName: stri
     <article className="page page--narrow error-page">
       <title>{siteName ? `${title} – ${siteName}` : title}</title>
       <meta name="robots" content="noindex" />
+      <meta
+        name="description"
+        content={
+          notFound
+            ? "Sidan du letar efter finns inte eller har flyttats. Gå till startsidan, sök på webbplatsen eller kontakta oss."
+            : "Ett tekniskt fel hindrade sidan från att visas. Försök igen om en stund, eller gå till startsidan."
+        }
+      />
       <p className="error-page__status">{notFound ? "Fel 404" : `Fel ${status}`}</p>
       <h1>{title}</h1>
       {notFound ? (

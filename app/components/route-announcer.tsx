@@ -21,6 +21,9 @@ export function RouteAnnouncer({ lang }: { lang: "sv" | "en" }) {
       firstRender.current = false;
       return;
     }
+    // Navigations that only update the page in place (the search page as the
+    // visitor types) say so in their state; the page has its own live region.
+    if ((location.state as { announce?: boolean } | null)?.announce === false) return;
     // Wait a frame so the new page's <title> and heading are in the document.
     const frame = requestAnimationFrame(() => {
       const heading = document.querySelector("main h1")?.textContent?.trim();
@@ -28,7 +31,7 @@ export function RouteAnnouncer({ lang }: { lang: "sv" | "en" }) {
       setMessage(announcementFor(lang, title));
     });
     return () => cancelAnimationFrame(frame);
-  }, [location.key, location.pathname, lang]);
+  }, [location.key, location.pathname, location.state, lang]);
 
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" id="route-announcer">

@@ -36,6 +36,12 @@ export function SiteFooter({ data, lang }: { data: LayoutData | undefined; lang:
               <Link to="/mina-sidor">{lang === "en" ? "My pages" : "Mina sidor"}</Link>
             </li>
             <li>
+              {/* Consent must be as easy to change as to give: the settings are one click from every page. */}
+              <Link to="/cookie-installningar" lang="sv">
+                Cookie-inställningar
+              </Link>
+            </li>
+            <li>
               <Link to={lang === "en" ? "/" : "/en/about"} lang={lang === "en" ? "sv" : "en"}>
                 {lang === "en" ? "På svenska" : "In English"}
               </Link>

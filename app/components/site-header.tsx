@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import type { LayoutData } from "../site.server";
+import { HeaderSearch } from "./header-search";
 
 interface Props {
   data: LayoutData | undefined;
@@ -39,9 +40,7 @@ export function SiteHeader({ data, lang }: Props) {
           </ul>
         </nav>
         <div className="site-header__actions">
-          <Link to="/sok" className="site-header__search" prefetch="intent">
-            {lang === "en" ? "Search" : "Sök"}
-          </Link>
+          <HeaderSearch lang={lang} />
           <Link to="/ge-en-gava" className="button button--primary site-header__give">
             {giveLabel}
           </Link>

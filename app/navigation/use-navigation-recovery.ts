@@ -8,6 +8,7 @@ import {
   readReloadedFor,
   shouldReloadForVersion,
 } from "./build-version";
+import { serviceWorkerUpdate } from "../offline/update-flag";
 
 const VERSION_CHECK_INTERVAL_MS = 5 * 60_000;
 
@@ -21,19 +22,21 @@ declare global {
  * Two safety nets around client-side navigation:
  * - remembers where a navigation is going, so a failed chunk load can continue
  *   there with a full page load (see chunk-load-recovery.ts);
- * - checks whether a new build is deployed, and if so lets the next link click
- *   go to the browser as a normal page load.
+ * - checks whether a new build is deployed, or a new service worker is ready
+ *   (app/offline/register-service-worker.ts sets the update flag), and if so
+ *   lets the next link click go to the browser as a normal page load.
  */
 export function useNavigationRecovery(): void {
   const navigation = useNavigation();
   const location = useLocation();
   const newVersion = useRef<string | null>(null);
+  const workerUpdated = useRef(false);
 
   useEffect(() => {
     if (navigation.state === "loading" && navigation.location) {
       const target = navigation.location.pathname + navigation.location.search;
-      if (newVersion.current) {
-        markReloadedFor(window.sessionStorage, newVersion.current);
+      if (newVersion.current || workerUpdated.current) {
+        if (newVersion.current) markReloadedFor(window.sessionStorage, newVersion.current);
         window.location.assign(target);
         return;
       }
@@ -59,18 +62,23 @@ export function useNavigationRecovery(): void {
     // Runs in the capture phase, before React Router's own click handler, so
     // the browser performs an ordinary page load of the link's address.
     const onClick = (event: MouseEvent) => {
-      if (!newVersion.current) return;
+      if (!newVersion.current && !workerUpdated.current) return;
       const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
       if (!anchor || !isPlainSameOriginLinkClick(event, anchor, window.location.origin)) return;
-      markReloadedFor(window.sessionStorage, newVersion.current);
+      if (newVersion.current) markReloadedFor(window.sessionStorage, newVersion.current);
       event.stopPropagation();
     };
+    // The full load that follows runs under the new worker, whose flag starts unset: no loop.
+    const stopWatchingWorker = serviceWorkerUpdate.onUpdateReady(() => {
+      workerUpdated.current = true;
+    });
     void check();
     const interval = window.setInterval(() => void check(), VERSION_CHECK_INTERVAL_MS);
     document.addEventListener("visibilitychange", onVisible);
     window.addEventListener("click", onClick, true);
     return () => {
       cancelled = true;
+      stopWatchingWorker();
       window.clearInterval(interval);
       document.removeEventListener("visibilitychange", onVisible);
       window.removeEventListener("click", onClick, true);

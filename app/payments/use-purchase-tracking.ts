@@ -1,4 +1,8 @@
 import { useEffect } from "react";
+import { useClientShell, useConsent } from "../client/client-shell-context";
+import { mayTrack } from "../tracking/may-track";
+import type { Purchase } from "../tracking/data-layer";
+import { GiftType, type GiftTypeKey, isGiftTypeKey } from "../../core/tracking/analytics-keys";
 
 /**
  * Sends the tag manager's `purchase` event once a gift is paid. Whether it may
@@ -8,43 +12,62 @@ import { useEffect } from "react";
 export interface PurchaseFacts {
   transactionId: string;
   amountOre: number;
+  /** The gift's type as stored; tracked under its analytics gift-type key (core/tracking). */
   giftType: string;
 }
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
+/** The analytics key for a stored gift type; our gift types are stored under these keys already. */
+export function analyticsGiftType(giftType: string): GiftTypeKey {
+  return isGiftTypeKey(giftType) ? giftType : GiftType.regular_gift;
 }
 
-export function purchaseEvent(facts: PurchaseFacts) {
+export function purchaseEvent(facts: PurchaseFacts): Purchase {
   const total = facts.amountOre / 100;
+  const key = analyticsGiftType(facts.giftType);
   return {
-    event: "purchase",
     transactionId: facts.transactionId,
     transactionTotal: total,
-    transactionProducts: [{ sku: facts.giftType, name: facts.giftType, category: "gift", price: total, quantity: 1 }],
+    transactionProducts: [{ sku: key, name: key, category: key, price: total, quantity: 1 }],
   };
 }
 
-export function usePurchaseTracking(facts: PurchaseFacts, mayTrack: () => boolean = consentAllowsTracking): void {
-  useEffect(() => {
-    if (!mayTrack()) return;
-    window.dataLayer = window.dataLayer ?? [];
-    window.dataLayer.push(purchaseEvent(facts));
-    // One event per order: the order reference is stable, so re-renders do not repeat it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [facts.transactionId]);
-}
+const TRACKED_KEY = "hl:purchase-tracked";
 
-/** Until the consent module is wired: tracking only with statistics and marketing consent in the consent cookie. */
-function consentAllowsTracking(): boolean {
-  const match = /(?:^|;\s*)hl_consent=([^;]*)/.exec(document.cookie);
-  if (!match?.[1]) return false;
+/** A reload of the thank-you page must not count the same gift twice. */
+function alreadyTracked(storage: Storage, transactionId: string): boolean {
   try {
-    const consent = JSON.parse(decodeURIComponent(match[1])) as { statistics?: boolean; marketing?: boolean };
-    return consent.statistics === true && consent.marketing === true;
+    return storage.getItem(`${TRACKED_KEY}:${transactionId}`) !== null;
   } catch {
     return false;
   }
+}
+
+function markTracked(storage: Storage, transactionId: string): void {
+  try {
+    storage.setItem(`${TRACKED_KEY}:${transactionId}`, "1");
+  } catch {
+    // Without storage a reload may count the gift again; better than never counting it.
+  }
+}
+
+export function usePurchaseTracking(facts: PurchaseFacts): void {
+  const shell = useClientShell();
+  // Consent given on this page (through the banner) still counts the gift.
+  const allowed = mayTrack(useConsent());
+  useEffect(() => {
+    if (!allowed || !shell || alreadyTracked(window.sessionStorage, facts.transactionId)) return;
+    let cancelled = false;
+    void shell
+      .services()
+      .then((services) => services?.tracking())
+      .then((tracking) => {
+        if (cancelled || !tracking) return;
+        if (tracking.dataLayer.purchase(purchaseEvent(facts))) markTracked(window.sessionStorage, facts.transactionId);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // One event per order: the order reference is stable, so re-renders do not repeat it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [allowed, shell, facts.transactionId]);
 }

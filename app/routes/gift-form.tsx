@@ -1,11 +1,19 @@
 import { useState, type FormEvent } from "react";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-form";
 import { containerContext } from "../context";
-import { OTHER_AMOUNT, PRESET_AMOUNTS_KR, fieldErrors, giftFormSchema, type FieldErrors } from "../../core/gifts/gift-form";
+import {
+  OTHER_AMOUNT,
+  PRESET_AMOUNTS_KR,
+  fieldErrors,
+  giftFormSchema,
+  type FieldErrors,
+  type GiftPaymentMethod,
+} from "../../core/gifts/gift-form";
 import { giveGift } from "../../core/gifts/give-gift";
 import { ErrorSummary, errorId, fieldId } from "../components/form/error-summary";
 import { TextField } from "../components/form/field";
+import { donorPrefill } from "../donors/gift-prefill.server";
 import "../components/form/form.css";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -15,8 +23,26 @@ const FIELD_LABELS: Record<string, string> = {
   email: "E-post",
   personnummer: "Personnummer",
   swishPhone: "Mobilnummer",
+  paymentMethod: "Betalsätt",
+  street: "Gatuadress",
+  postalCode: "Postnummer",
+  city: "Ort",
   idempotencyKey: "Formuläret",
   form: "Formuläret",
+};
+
+const METHOD_LABELS: Record<GiftPaymentMethod, string> = {
+  swish: "Swish",
+  card: "Kort (Visa, Mastercard)",
+  invoice: "Faktura (bankgiro, betala inom 30 dagar)",
+  bank: "Direkt från din bank",
+};
+
+const SUBMIT_LABELS: Record<GiftPaymentMethod, string> = {
+  swish: "Fortsätt till Swish",
+  card: "Fortsätt till kortbetalning",
+  invoice: "Skicka fakturan",
+  bank: "Fortsätt till din bank",
 };
 
 export function meta() {
@@ -31,12 +57,18 @@ function isPhone(userAgent: string | null): boolean {
   return /Mobi|Android|iPhone|iPad/i.test(userAgent ?? "");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { giftLimits } = context.get(containerContext);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { giftLimits, paymentSetup } = context.get(containerContext);
+  const phone = isPhone(request.headers.get("user-agent"));
+  const methods = paymentSetup.methods.filter((m): m is GiftPaymentMethod => m !== "autogiro");
   return {
     limits: giftLimits,
+    // A donor logged in with BankID gets name, e-mail, personnummer and address filled in.
+    prefill: await donorPrefill(context, request),
     idempotencyKey: globalThis.crypto.randomUUID(),
-    defaultDevice: isPhone(request.headers.get("user-agent")) ? ("this" as const) : ("other" as const),
+    defaultDevice: phone ? ("this" as const) : ("other" as const),
+    // Swish first on phones, where the app is one tap away.
+    methods: phone && methods.includes("swish") ? ["swish" as const, ...methods.filter((m) => m !== "swish")] : methods,
   };
 }
 
@@ -49,18 +81,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     container.logger.warn({ path: "/ge-en-gava" }, "gift form honeypot was filled in");
     return data({ errors: { form: "Formuläret kunde inte skickas. Försök igen." }, values: form }, { status: 400 });
   }
-  const { gift } = await giveGift(container, parsed.data);
+  const { gift, payment } = await giveGift(container, parsed.data);
+  // A bank payment continues at the bank's page; everything else on our payment page.
+  if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
   return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { limits, idempotencyKey, defaultDevice } = loaderData;
-  const values = actionData?.values ?? {};
+  const { limits, idempotencyKey, defaultDevice, methods, prefill } = loaderData;
+  const values = actionData?.values ?? prefill ?? {};
   const serverErrors = actionData?.errors ?? {};
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [amount, setAmount] = useState<string>(values.amount ?? "250");
   const [device, setDevice] = useState<string>(values.swishDevice ?? defaultDevice);
+  const [method, setMethod] = useState<string>(values.paymentMethod ?? methods[0] ?? "swish");
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
@@ -98,13 +133,12 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
     <article className="page page--narrow gift-page">
       <h1>Ge en gåva</h1>
       <p className="lead">
-        Din gåva går direkt till forskning om hjärt- och lungsjukdomar. Välj belopp, fyll i dina uppgifter och betala
-        med Swish.
+        Din gåva går direkt till forskning om hjärt- och lungsjukdomar. Välj belopp, fyll i dina uppgifter och välj hur
+        du vill betala: Swish, kort, faktura eller direkt från din bank.
       </p>
       <ErrorSummary errors={summaryErrors} labels={FIELD_LABELS} />
-      <Form method="post" className="form" noValidate onBlur={onBlur} onChange={onChange} onSubmit={onSubmit}>
+      <Form method="post" className="form gift-form" noValidate onBlur={onBlur} onChange={onChange} onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={values.idempotencyKey ?? idempotencyKey} />
-        <input type="hidden" name="paymentMethod" value="swish" />
 
         <fieldset className={`fieldset${inlineErrors.amount ? " fieldset--error" : ""}`} id={fieldId("amount")}>
           <legend>Belopp</legend>
@@ -170,7 +204,17 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
           error={inlineErrors.personnummer}
         />
 
-        <fieldset className="fieldset">
+        <fieldset className={`fieldset${inlineErrors.paymentMethod ? " fieldset--error" : ""}`} id={fieldId("paymentMethod")}>
+          <legend>Hur vill du betala?</legend>
+          {methods.map((m) => (
+            <label className="choice" key={m}>
+              <input type="radio" name="paymentMethod" value={m} checked={method === m} onChange={() => setMethod(m)} />
+              {METHOD_LABELS[m]}
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className="fieldset method-swish">
           <legend>Hur vill du använda Swish?</legend>
           <label className="choice">
             <input type="radio" name="swishDevice" value="this" checked={device === "this"} onChange={() => setDevice("this")} />
@@ -181,6 +225,7 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
             Swish på en annan enhet (QR-kod eller mobilnummer)
           </label>
         </fieldset>
+        <div className="method-swish">
         <TextField
           name="swishPhone"
           label="Mobilnummer för Swish (frivilligt)"
@@ -190,6 +235,22 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
           defaultValue={values.swishPhone ?? ""}
           error={inlineErrors.swishPhone}
         />
+        </div>
+
+        <fieldset className="fieldset method-invoice">
+          <legend>Adress för fakturan</legend>
+          <p className="field__hint">Fyll i om du vill betala med faktura. Fakturan skickas till din e-post.</p>
+          <TextField name="street" label="Gatuadress" autoComplete="street-address" defaultValue={values.street ?? ""} error={inlineErrors.street} />
+          <TextField
+            name="postalCode"
+            label="Postnummer"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            defaultValue={values.postalCode ?? ""}
+            error={inlineErrors.postalCode}
+          />
+          <TextField name="city" label="Ort" autoComplete="address-level2" defaultValue={values.city ?? ""} error={inlineErrors.city} />
+        </fieldset>
 
         <div className="choice">
           <input type="checkbox" id={fieldId("newsletter")} name="newsletter" defaultChecked={values.newsletter === "on"} />
@@ -203,7 +264,7 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
 
         <p>
           <button type="submit" className="button button--primary button--large" disabled={submitting}>
-            {submitting ? "Skickar…" : "Fortsätt till Swish"}
+            {submitting ? "Skickar…" : SUBMIT_LABELS[method as GiftPaymentMethod] ?? "Fortsätt"}
           </button>
         </p>
         <p className="field__hint">

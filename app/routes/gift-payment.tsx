@@ -1,20 +1,31 @@
 import { useEffect, useState } from "react";
-import { Form, data, redirect, useNavigate, useRevalidator } from "react-router";
+import { Form, data, redirect, redirectDocument, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/gift-payment";
 import { containerContext } from "../context";
 import { loadGiftPayment } from "../payments/gift-payment.server";
 import { formatSek } from "../../core/site/format";
 import { findGiftByOrderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
+import type { ProviderName } from "../../core/payments/payment-status";
 import { pollSwishPayment } from "../payments/swish-poll";
+import { pollPayment } from "../payments/payment-poll";
+import { useApiCall } from "../client/client-shell-context";
+import { API_TIMEOUTS_MS } from "../error-reporting/api-call";
 import "../components/form/form.css";
 import "./gift-payment.css";
 
 /** The donor waits here while Swish does its part; polled every 3000 ms (spec: payment module constant). */
 export const POLL_INTERVAL_MS = 3000;
 
-export function meta() {
-  return [{ title: "Betala med Swish" }, { name: "robots", content: "noindex" }];
+const PAGE_TITLES: Record<string, string> = {
+  HLFSwish: "Betala med Swish",
+  Mondido: "Betala med kort",
+  Brite: "Betala från din bank",
+  Invoice: "Tack! Fakturan är på väg",
+};
+
+export function meta({ data: view }: Route.MetaArgs) {
+  return [{ title: (view && PAGE_TITLES[view.provider]) ?? "Betalning" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -35,7 +46,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "cancel" && latest) {
     await container.payments.cancelPayment(latest.id);
   } else if (intent === "retry") {
-    await container.payments.startPayment(gift.id, "HLFSwish", latest?.payer_alias ? { payerAlias: latest.payer_alias } : {});
+    const provider = (latest?.provider ?? "HLFSwish") as ProviderName;
+    const retried = await container.payments.startPayment(gift.id, provider, latest?.payer_alias ? { payerAlias: latest.payer_alias } : {});
+    if (retried.provider === "Brite" && retried.client_url) return redirectDocument(retried.client_url, 303);
   } else {
     throw data(null, { status: 400 });
   }
@@ -44,17 +57,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function GiftPayment({ loaderData: view }: Route.ComponentProps) {
   const open = view.status === "created" || view.status === "pending";
+  // An invoice waits for the bank file for days: nothing to poll for.
+  const waitsForDonorNow = open && view.provider !== "Invoice";
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [pollProblem, setPollProblem] = useState(false);
+  const apiCall = useApiCall();
 
   // With JavaScript: ask /api/SwishPoll every 3 s and move on when it settles.
   useEffect(() => {
-    if (!open || !view.paymentId) return;
+    if (!waitsForDonorNow || !view.paymentId) return;
     let stopped = false;
     const timer = window.setInterval(async () => {
       try {
-        const result = await pollSwishPayment(view.paymentId as string);
+        const result =
+          view.provider === "HLFSwish"
+            ? await apiCall("SwishPoll", "SwishPollFailed", (signal) => pollSwishPayment(view.paymentId as string, signal), {
+                timeoutMs: API_TIMEOUTS_MS.main,
+              })
+            : await apiCall("Payments/Poll", "PaymentPollFailed", (signal) => pollPayment(view.paymentId as string, signal), {
+                timeoutMs: API_TIMEOUTS_MS.frontend,
+              });
         setPollProblem(false);
         if (stopped) return;
         if (result.status === "paid") navigate(`/ge-en-gava/tack/${view.orderReference}`, { replace: true });
@@ -67,25 +90,29 @@ export default function GiftPayment({ loaderData: view }: Route.ComponentProps) 
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [open, view.paymentId, view.orderReference, navigate, revalidator]);
+  }, [waitsForDonorNow, view.paymentId, view.provider, view.orderReference, navigate, revalidator, apiCall]);
 
   return (
     <article className="page page--narrow payment-page">
-      {open && (
+      {waitsForDonorNow && (
         <noscript>
           <meta httpEquiv="refresh" content={String(POLL_INTERVAL_MS / 1000)} />
         </noscript>
       )}
-      <h1>{open ? "Betala med Swish" : view.title}</h1>
+      <h1>{open ? (PAGE_TITLES[view.provider] ?? "Betalning") : view.title}</h1>
       <p>
         Gåva på <strong>{formatSek(view.amountOre)}</strong>
       </p>
       <div role="status" aria-live="polite" className="payment-status">
         {open ? (
           <>
-            <p className="payment-status__title">
-              <span className="spinner" aria-hidden="true" /> {view.title}
-            </p>
+            {view.provider === "Invoice" ? (
+              <p className="payment-status__title">Vi har skickat en faktura till din e-post.</p>
+            ) : (
+              <p className="payment-status__title">
+                <span className="spinner" aria-hidden="true" /> {WAITING_TEXT[view.provider] ?? view.title}
+              </p>
+            )}
             {view.payerAlias ? (
               <p>
                 Vi har skickat en betalningsförfrågan till din Swish-app ({maskAlias(view.payerAlias)}). Öppna Swish och
@@ -99,7 +126,52 @@ export default function GiftPayment({ loaderData: view }: Route.ComponentProps) 
         {pollProblem && <p>Vi har tillfälligt svårt att nå betalningstjänsten. Vi fortsätter försöka.</p>}
       </div>
 
-      {open && !view.payerAlias && view.appUrl && (
+      {open && view.next?.kind === "post-form" && (
+        <section aria-labelledby="kort-rubrik">
+          <h2 id="kort-rubrik">Kortbetalning</h2>
+          <p>Du skickas till vår betalpartners säkra sida för kortbetalning. Vi ser aldrig dina kortuppgifter.</p>
+          <form method="post" action={view.next.action}>
+            {Object.entries(view.next.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="button button--primary button--large">
+              Gå till kortbetalning
+            </button>
+          </form>
+        </section>
+      )}
+
+      {open && view.next?.kind === "redirect" && (
+        <p>
+          <a className="button button--primary button--large" href={view.next.url}>
+            Gå till din bank
+          </a>
+        </p>
+      )}
+
+      {open && view.next?.kind === "invoice" && (
+        <section aria-labelledby="faktura-rubrik">
+          <h2 id="faktura-rubrik">Så betalar du</h2>
+          <dl className="thanks-facts">
+            <dt>Bankgiro</dt>
+            <dd>{view.next.bankgiro}</dd>
+            <dt>OCR-nummer</dt>
+            <dd>{view.next.ocr}</dd>
+            <dt>Belopp</dt>
+            <dd>{formatSek(view.amountOre)}</dd>
+            <dt>Betala senast</dt>
+            <dd>{view.next.dueDate}</dd>
+          </dl>
+          <p>
+            <a href={view.next.pdfUrl} download>
+              Ladda ner fakturan (PDF)
+            </a>
+          </p>
+          <p>När betalningen har kommit in skickar vi ett kvitto till din e-post.</p>
+        </section>
+      )}
+
+      {open && view.provider === "HLFSwish" && !view.payerAlias && view.appUrl && (
         <section className="swish-start" aria-labelledby="swish-start-rubrik">
           <h2 id="swish-start-rubrik" className="visually-hidden">
             Starta Swish
@@ -118,10 +190,12 @@ export default function GiftPayment({ loaderData: view }: Route.ComponentProps) 
         </section>
       )}
 
-      {open && (
+      {waitsForDonorNow && (
         <>
-          <p className="field__hint">Betalningen behöver godkännas inom tre minuter. Sidan uppdateras av sig själv.</p>
-          {view.simulatorUrl && (
+          {view.provider === "HLFSwish" && (
+            <p className="field__hint">Betalningen behöver godkännas inom tre minuter. Sidan uppdateras av sig själv.</p>
+          )}
+          {view.provider === "HLFSwish" && view.simulatorUrl && (
             <p className="info-box">
               Testläge: ingen riktig Swish används. <a href={view.simulatorUrl}>Öppna Swish-simulatorn</a> för att
               godkänna eller neka betalningen.
@@ -147,6 +221,13 @@ export default function GiftPayment({ loaderData: view }: Route.ComponentProps) 
     </article>
   );
 }
+
+/** What the page says while it waits for each provider. */
+const WAITING_TEXT: Record<string, string> = {
+  HLFSwish: "Väntar på din betalning",
+  Mondido: "Väntar på kortbetalningen",
+  Brite: "Väntar på besked från din bank",
+};
 
 function maskAlias(alias: string): string {
   // 46701234567 → 070-XXX XX 67: enough for the donor to recognise, not a full number on screen.

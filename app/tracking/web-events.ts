@@ -4,7 +4,7 @@ import type {
   WebEventPayload,
   WebEventType,
 } from "../../core/tracking/web-event-schema";
-import { LIMITS } from "../../core/tracking/web-event-schema";
+import { LIMITS } from "../../core/tracking/web-event-limits";
 import type { TrackingIds } from "../consent/tracking-cookies";
 import { type ConsentSource, mayTrack } from "./may-track";
 

@@ -12,6 +12,10 @@ export interface GiftLimits {
 }
 
 export const PRESET_AMOUNTS_KR = [100, 250, 500, 1000] as const;
+
+/** How a one-off gift can be paid (bank = open-banking payment through Brite). */
+export const GIFT_PAYMENT_METHODS = ["swish", "card", "invoice", "bank"] as const;
+export type GiftPaymentMethod = (typeof GIFT_PAYMENT_METHODS)[number];
 export const OTHER_AMOUNT = "annat";
 
 /** Swish aliases are the phone number with country code and no leading zero: 0701234567 → 46701234567. */
@@ -52,9 +56,13 @@ export function giftFormSchema(limits: GiftLimits) {
         .default("")
         .refine((v) => v === "" || isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN."),
       newsletter: z.string().optional(),
-      paymentMethod: z.enum(["swish"], { error: "Välj hur du vill betala." }),
+      paymentMethod: z.enum(GIFT_PAYMENT_METHODS, { error: "Välj hur du vill betala." }),
       swishDevice: z.enum(["this", "other"]).default("this"),
       swishPhone: z.string().trim().optional().default(""),
+      /** Postal address: needed only when the donor wants an invoice. */
+      street: z.string().trim().max(100, "Adressen är för lång.").optional().default(""),
+      postalCode: z.string().trim().optional().default(""),
+      city: z.string().trim().max(60, "Orten är för lång.").optional().default(""),
       /** Honeypot: people never see it; bots fill it in. */
       website: z.string().optional().default(""),
       idempotencyKey: z.uuid("Formuläret har gått ut. Ladda om sidan och försök igen."),
@@ -65,6 +73,11 @@ export function giftFormSchema(limits: GiftLimits) {
         ctx.addIssue({ code: "custom", path: ["customAmount"], message: "Skriv hur mycket du vill ge." });
       } else if (kr === null || kr < limits.minKr || kr > limits.maxKr) {
         ctx.addIssue({ code: "custom", path: [value.amount === OTHER_AMOUNT ? "customAmount" : "amount"], message: amountMessage });
+      }
+      if (value.paymentMethod === "invoice") {
+        if (value.street.length < 2) ctx.addIssue({ code: "custom", path: ["street"], message: "Skriv gatuadressen som fakturan ska skickas till." });
+        if (!/^\d{3}\s?\d{2}$/.test(value.postalCode)) ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Skriv postnumret med fem siffror, till exempel 123 45." });
+        if (value.city.length < 2) ctx.addIssue({ code: "custom", path: ["city"], message: "Skriv orten." });
       }
       if (value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone !== "" && !phoneToSwishAlias(value.swishPhone)) {
         ctx.addIssue({
@@ -81,7 +94,12 @@ export function giftFormSchema(limits: GiftLimits) {
       personnummer: value.personnummer === "" ? null : value.personnummer,
       newsletter: value.newsletter === "on" || value.newsletter === "true",
       paymentMethod: value.paymentMethod,
-      swishPayerAlias: value.swishDevice === "other" && value.swishPhone ? phoneToSwishAlias(value.swishPhone) : null,
+      swishPayerAlias:
+        value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone ? phoneToSwishAlias(value.swishPhone) : null,
+      address:
+        value.paymentMethod === "invoice"
+          ? { street: value.street, postalCode: value.postalCode.replace(/^(\d{3})\s?(\d{2})$/, "$1 $2"), city: value.city }
+          : null,
       swishDevice: value.swishDevice,
       isBot: value.website.trim() !== "",
       idempotencyKey: value.idempotencyKey,
@@ -105,7 +123,7 @@ export type FieldErrors = Record<string, string>;
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "form";
     errors[key] ??= issue.message;
   }
   return errors;

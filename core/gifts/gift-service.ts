@@ -13,6 +13,8 @@ export interface NewGift {
   donorEmail: string;
   donorPersonnummer: string | null;
   newsletterConsent: boolean;
+  /** Only for invoices. */
+  address?: { street: string; postalCode: string; city: string } | null;
   /** From the form (a hidden field) or the API caller: the same key means the same gift. */
   idempotencyKey: string;
 }
@@ -32,6 +34,9 @@ export async function createGift(db: Kysely<DB>, clock: Clock, gift: NewGift): P
     donor_email: gift.donorEmail,
     donor_personnummer: gift.donorPersonnummer,
     newsletter_consent: gift.newsletterConsent ? 1 : 0,
+    donor_street: gift.address?.street ?? null,
+    donor_postal_code: gift.address?.postalCode ?? null,
+    donor_city: gift.address?.city ?? null,
     status: "awaiting_payment",
     idempotency_key: gift.idempotencyKey,
     created_at: now,

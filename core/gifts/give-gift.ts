@@ -6,6 +6,16 @@ import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import type { GiftFormData } from "./gift-form";
 import type { GiftType } from "./gift-types";
 import { createGift } from "./gift-service";
+import type { GiftPaymentMethod } from "./gift-form";
+import type { ProviderName } from "../payments/payment-status";
+import { normalisePersonnummer } from "../identity/personnummer";
+
+export const PROVIDER_FOR_GIFT_METHOD: Record<GiftPaymentMethod, ProviderName> = {
+  swish: "HLFSwish",
+  card: "Mondido",
+  invoice: "Invoice",
+  bank: "Brite",
+};
 
 export interface GiveGiftDeps {
   db: Kysely<DB>;
@@ -30,8 +40,12 @@ export async function giveGift(
     donorEmail: data.email,
     donorPersonnummer: data.personnummer,
     newsletterConsent: data.newsletter,
+    address: data.address,
     idempotencyKey: data.idempotencyKey,
   });
-  const payment = await deps.payments.startPayment(gift.id, "HLFSwish", data.swishPayerAlias ? { payerAlias: data.swishPayerAlias } : {});
+  const payment = await deps.payments.startPayment(gift.id, PROVIDER_FOR_GIFT_METHOD[data.paymentMethod], {
+    ...(data.swishPayerAlias ? { payerAlias: data.swishPayerAlias } : {}),
+    ...(data.personnummer ? { ssn: normalisePersonnummer(data.personnummer) ?? undefined } : {}),
+  });
   return { gift, payment };
 }

@@ -13,12 +13,16 @@ export interface StartOptions {
   returnUrl?: string;
   /** The donor's IP, for providers that want it (BankID-backed flows). */
   endUserIp?: string;
+  /** Personnummer, when the donor gave it; a bank can skip asking. */
+  ssn?: string;
 }
 
 export interface StartResult {
   /** `pending` when the provider accepted it; `failed` when it refused; `created` when we could not tell (timeout). */
   status: "pending" | "failed" | "created";
   clientToken?: string | null;
+  /** Where to send the donor's browser next (a bank's page). */
+  clientUrl?: string | null;
   errorCode?: string | null;
 }
 
@@ -40,6 +44,8 @@ export interface PaymentProvider {
   fetchStatus(payment: PaymentRow): Promise<ProviderStatus | null>;
   /** `too-late` when the provider has already settled it (the caller then re-reads the status). */
   cancel(payment: PaymentRow): Promise<"cancelled" | "too-late">;
+  /** Background work committed together with a new attempt (e.g. e-mailing an invoice). */
+  jobsOnCreate?(payment: PaymentRow): Array<{ type: string; payload: unknown; dedupeKey: string }>;
 }
 
 export class PaymentProviderUnavailableError extends Error {

@@ -15,6 +15,7 @@ import {
 } from "./payment-repository";
 import type { PaymentProvider, StartOptions } from "./payment-provider";
 import { markChecked, transitionPayment, type TransitionSource } from "./payment-transitions";
+import { enqueueJob } from "../jobs/job-queue";
 
 export interface PaymentServiceDeps {
   db: Kysely<DB>;
@@ -78,6 +79,7 @@ export class PaymentService {
         amount_ore: gift.amount_ore,
         payer_alias: options.payerAlias ?? null,
         client_token: null,
+        client_url: null,
         error_code: null,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
@@ -98,6 +100,7 @@ export class PaymentService {
           created_at: row.created_at,
         })
         .execute();
+      for (const job of provider.jobsOnCreate?.(row) ?? []) await enqueueJob(trx, clock, job);
       return { payment: row, created: true };
     });
     if (!created) return payment;
@@ -111,8 +114,12 @@ export class PaymentService {
       this.deps.logger.warn({ err: error, paymentId: payment.id, provider: provider.name }, "payment start did not complete");
       return payment;
     }
-    if (result.clientToken) {
-      await db.updateTable("payments").set({ client_token: result.clientToken }).where("id", "=", payment.id).execute();
+    if (result.clientToken || result.clientUrl) {
+      await db
+        .updateTable("payments")
+        .set({ client_token: result.clientToken ?? null, client_url: result.clientUrl ?? null })
+        .where("id", "=", payment.id)
+        .execute();
     }
     if (result.status === "created") return (await findPayment(db, payment.id)) as PaymentRow;
     const transitioned = await transitionPayment(this.deps, {
@@ -146,9 +153,10 @@ export class PaymentService {
       return payment;
     }
     if (!status) {
-      // The provider never got it (our start call was lost). Past its expiry it has failed.
+      // The provider never got it (our start call was lost, or the donor left
+      // the card window before paying). Past its expiry nothing can come of it.
       if (clock.now().getTime() > Date.parse(payment.expires_at)) {
-        return (await transitionPayment(this.deps, { paymentId, to: "failed", source, errorCode: "NOT_FOUND" })).payment;
+        return (await transitionPayment(this.deps, { paymentId, to: "expired", source, errorCode: "NOT_FOUND" })).payment;
       }
       await markChecked(db, clock, paymentId);
       return payment;
@@ -165,6 +173,17 @@ export class PaymentService {
       data: status.data,
     });
     return result.payment;
+  }
+
+  /**
+   * A provider told us the outcome in a message we could verify (a signed
+   * webhook), so no read-back is needed.
+   */
+  async applyVerifiedStatus(paymentId: string, status: PaymentStatus, source: TransitionSource, data?: Record<string, unknown>) {
+    const payment = await findPayment(this.deps.db, paymentId);
+    if (!payment) throw new Error(`Unknown payment ${paymentId}`);
+    if (payment.status === status) return payment;
+    return (await transitionPayment(this.deps, { paymentId, to: status, source, data })).payment;
   }
 
   /** The donor pressed cancel. If the provider has already settled it, the real outcome is recorded instead. */

@@ -83,4 +83,14 @@ describe("QuerySuggestions", () => {
     expect(s.remove("POPULAR")).toBe(true);
     expect(s.suggest("pop")).toEqual([]);
   });
+
+  it("replaces its queries from merged state but keeps its titles", () => {
+    const s = new QuerySuggestions({ minCount: 1 });
+    s.setTitles(["Lungforskning"]);
+    record(s, "lungcancer", 1);
+    expect(s.replaceQueries({ version: 1, queries: [{ query: "lungfibros", count: 4 }] })).toBe(true);
+    expect(s.suggest("lung")).toEqual(["lungfibros", "Lungforskning"]);
+    expect(s.replaceQueries("garbage")).toBe(false);
+    expect(s.suggest("lung")).toEqual(["lungfibros", "Lungforskning"]);
+  });
 });

@@ -105,6 +105,19 @@ export class QuerySuggestions {
     return true;
   }
 
+  /**
+   * Replaces the remembered queries with persisted state, keeping the titles:
+   * used after this instance's searches were merged with other instances'
+   * in the shared store. Unreadable state changes nothing and returns false.
+   */
+  replaceQueries(state: unknown): boolean {
+    if (!stateSchema.safeParse(state).success) return false;
+    const next = QuerySuggestions.fromJSON(state, { minCount: this.minCount, maxQueries: this.maxQueries });
+    this.queries.clear();
+    for (const [key, entry] of next.queries) this.queries.set(key, entry);
+    return true;
+  }
+
   /** Forgets a query, for editors removing an unwanted suggestion. */
   remove(query: string): boolean {
     return this.queries.delete(phraseKey(query));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "./web-event-limits";
 
 /**
  * The body of `POST /api/RegisterWebEvent`, the first-party events API:
@@ -6,14 +7,7 @@ import { z } from "zod";
  * friends) or a time-on-page event. Every string has a length limit so one
  * request can never store more than a few kilobytes.
  */
-export const LIMITS = {
-  id: 64,
-  url: 2048,
-  userAgent: 512,
-  utm: 200,
-  /** Time on page is capped, not rejected: a tab left open over a weekend still counts as one long visit. */
-  timeOnPageMs: 24 * 60 * 60 * 1000,
-} as const;
+export { LIMITS };
 
 export const WEB_EVENT_TYPES = ["pageview", "click", "download", "search"] as const;
 export type WebEventType = (typeof WEB_EVENT_TYPES)[number];

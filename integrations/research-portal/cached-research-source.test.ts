@@ -162,6 +162,33 @@ describe("CachedResearchSource", () => {
   });
 });
 
+  it("tells a listener each time the served list is replaced, and survives a failing listener", async () => {
+    const clock = new ManualClock("2026-01-15T10:00:00.000Z");
+    const portal = new FakePortal();
+    const seen: string[] = [];
+    const seed = { fetchedAt: "2026-01-01T00:00:00.000Z", projects: [project("S")] };
+    const source = new CachedResearchSource({
+      source: portal,
+      store: new MemoryKeyValueStore(),
+      clock,
+      seed,
+      onUpdate: (snapshot) => {
+        seen.push(snapshot.projects.map((p) => p.id).join(","));
+        throw new Error("listener broke");
+      },
+    });
+    await source.get(); // seed served, refresh starts in the background
+    await source.settled();
+    expect(seen).toEqual(["S", "A"]);
+    await source.get(); // fresh: nothing replaced, no call
+    expect(seen).toEqual(["S", "A"]);
+    portal.next = down();
+    clock.advance(20 * MINUTE);
+    await source.get();
+    await source.settled();
+    expect(seen).toEqual(["S", "A"]); // a failed refresh replaces nothing
+  });
+
 describe("file-backed store and build snapshot", () => {
   let dir: string;
   beforeEach(async () => {

@@ -33,6 +33,13 @@ export interface CachedResearchSourceOptions {
   key?: string;
   /** Served when the store is empty, e.g. the build-time snapshot, so a cold start with the portal down still shows projects. */
   seed?: ResearchSnapshot;
+  /**
+   * Called whenever the list this instance serves is replaced by a different
+   * one (a refresh, another instance's refresh read from the store, the seed),
+   * so dependants such as the search index can follow without polling.
+   * Errors thrown here are logged and do not affect the cache.
+   */
+  onUpdate?: (snapshot: ResearchSnapshot) => void;
 }
 
 export class NoResearchDataError extends Error {
@@ -69,9 +76,9 @@ export class CachedResearchSource {
     if (!entry || (this.isExpired(entry) && this.mayRefresh())) {
       // Another instance may have refreshed the shared store meanwhile.
       const stored = await this.load();
-      if (stored && (!entry || stored.fetchedAt > entry.fetchedAt)) entry = this.memo = stored;
+      if (stored && (!entry || stored.fetchedAt > entry.fetchedAt)) entry = this.remember(stored);
     }
-    entry ??= this.memo = this.options.seed;
+    if (!entry && this.options.seed) entry = this.remember(this.options.seed);
     if (!entry) {
       try {
         entry = await this.refreshOnce();
@@ -133,12 +140,25 @@ export class CachedResearchSource {
       throw error;
     }
     const entry: ResearchSnapshot = { fetchedAt: this.options.clock.now().toISOString(), projects };
-    this.memo = entry;
+    this.remember(entry);
     try {
       await this.options.store.set(this.key, serialiseResearchSnapshot(entry));
     } catch (error) {
       // The in-memory copy still serves this instance; the next refresh tries to store again.
       this.logger.warn({ err: (error as Error).message }, "research cache write failed");
+    }
+    return entry;
+  }
+
+  private remember(entry: ResearchSnapshot): ResearchSnapshot {
+    const previous = this.memo;
+    this.memo = entry;
+    if (previous !== entry && this.options.onUpdate) {
+      try {
+        this.options.onUpdate(entry);
+      } catch (error) {
+        this.logger.warn({ err: (error as Error).message }, "research cache update listener failed");
+      }
     }
     return entry;
   }

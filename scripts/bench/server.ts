@@ -66,6 +66,10 @@ export interface StartOptions {
   buildDir: string;
   dbFile: string;
   timeoutMs?: number;
+  /** Another database than the SQLite file (e.g. a PostgreSQL URL with ?schema=). */
+  databaseUrl?: string;
+  /** Extra environment for the server (e.g. raised rate limits for load tests). */
+  env?: Record<string, string>;
 }
 
 /** Starts the production server and resolves once /healthz answers 200. */
@@ -84,9 +88,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: origin,
-      DATABASE_URL: `sqlite:${options.dbFile}`,
+      DATABASE_URL: options.databaseUrl ?? `sqlite:${options.dbFile}`,
       ENABLE_TEST_ROUTES: "false",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      SIMULATOR_STATE_DIR: path.join(path.dirname(options.dbFile), "sim"),
+      MAIL_DIR: path.join(path.dirname(options.dbFile), "mail"),
+      ...options.env,
     },
   });
 

@@ -2,6 +2,10 @@ import express, { type Router } from "express";
 import type { AppContainer } from "../container";
 import { apiErrorHandler, sendApiError } from "./api-errors";
 import { swishApiRouter } from "./swish-api";
+import { paymentsApiRouter } from "./payments-api";
+import { donorApiRouter } from "./donor-api";
+import { searchApiRouter } from "./search-api";
+import { webEventsApiRouter } from "./web-events-api";
 
 /** The JSON API under /api: small JSON bodies only, JSON errors only, never cached. */
 export function apiRouter(container: AppContainer): Router {
@@ -17,6 +21,10 @@ export function apiRouter(container: AppContainer): Router {
       pollPerMinute: container.config.RATE_LIMIT_POLLS_PER_MINUTE,
     }),
   );
+  router.use(paymentsApiRouter(container));
+  router.use(webEventsApiRouter(container, { perMinute: container.config.RATE_LIMIT_WEB_EVENTS_PER_MINUTE }));
+  router.use(searchApiRouter(container, { perMinute: container.config.RATE_LIMIT_SEARCHES_PER_MINUTE }));
+  router.use(donorApiRouter(container));
   router.use((_req, res) => sendApiError(res, 404, "not_found", "Det finns ingen sådan tjänst."));
   router.use(apiErrorHandler(container.logger));
   return router;

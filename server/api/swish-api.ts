@@ -64,7 +64,7 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
   router.post("/SwishPoll", perMinuteLimit(limits.pollPerMinute), async (req, res, next) => {
     try {
       const envelope = withContext(pollPayload).safeParse(req.body);
-      if (!envelope.success) return sendValidationError(res, envelope.error, "payload");
+      if (!envelope.success) return sendValidationError(res, envelope.error);
       const { paymentId, orderReference } = envelope.data.payload;
       let payment = paymentId ? await findPayment(container.db, paymentId) : undefined;
       if (!payment && orderReference && isOrderReference(orderReference)) {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
+import { withoutPrefetch } from "./no-prefetch";
 
 test.describe("pages and status codes", () => {
   for (const [name, path] of [
@@ -109,6 +110,7 @@ test.describe("client-side navigation", () => {
   });
 
   test("route data that fails is retried, and succeeds when the server recovers", async ({ page }) => {
+    await withoutPrefetch(page);
     await gotoHydrated(page, "/");
     let failures = 0;
     await page.route("**/lungforskning.data*", async (route) => {
@@ -125,6 +127,7 @@ test.describe("client-side navigation", () => {
   });
 
   test("route data that keeps failing ends on the error page after three retries", async ({ page }) => {
+    await withoutPrefetch(page);
     await gotoHydrated(page, "/");
     let attempts = 0;
     await page.route("**/lungforskning.data*", async (route) => {
@@ -137,6 +140,7 @@ test.describe("client-side navigation", () => {
   });
 
   test("route data answering 404 shows the not-found page", async ({ page }) => {
+    await withoutPrefetch(page);
     await gotoHydrated(page, "/");
     await page.route("**/lungforskning.data*", (route) => route.fulfill({ status: 404, body: "" }));
     await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Lungforskning" }).click();
@@ -144,6 +148,7 @@ test.describe("client-side navigation", () => {
   });
 
   test("a code chunk that fails to load leads to a full page load of the target", async ({ page }) => {
+    await withoutPrefetch(page);
     await gotoHydrated(page, "/");
     await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
     await page.route(/\/assets\/content-page-[^/]+\.js$/, (route) => route.abort("failed"), { times: 1 });

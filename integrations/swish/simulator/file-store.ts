@@ -11,20 +11,46 @@ interface FileContents {
 /**
  * Keeps the simulator's state in one JSON file so that a payment pending when
  * the process stopped can still be approved (and its callback sent) after a
- * restart, as with the real service. The whole file is rewritten on every put:
- * a simulator holds a handful of requests, and a temp file + rename means a
- * crash mid-write leaves the previous file intact rather than a torn one.
+ * restart, as with the real service. The whole file is rewritten (coalesced
+ * under load): a simulator holds a modest number of requests, and a temp file
+ * + rename means a crash mid-write leaves the previous file intact.
  *
  * One process owns the file; it is read once and then served from memory.
  */
 export function createFileSwishStore(filePath: string): SwishSimulatorStore {
   let loaded: Promise<Map<string, SimulatedPaymentRequest>> | undefined;
-  // Writes are chained so two puts never race on the rename order.
-  let writing: Promise<void> = Promise.resolve();
+  // At most one write in flight and one queued: a queued write serialises the
+  // state as it is when it starts, so it covers every put made while waiting.
+  // Under load this turns many puts into few writes instead of one each.
+  let inFlight: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
 
   function load(): Promise<Map<string, SimulatedPaymentRequest>> {
     loaded ??= readContents(filePath).then((contents) => new Map(Object.entries(contents.requests)));
     return loaded;
+  }
+
+  async function writeNow(): Promise<void> {
+    const records = await load();
+    const contents: FileContents = { version: 1, requests: Object.fromEntries(records) };
+    await writeAtomically(filePath, JSON.stringify(contents));
+  }
+
+  function scheduleWrite(): Promise<void> {
+    if (queued) return queued;
+    if (!inFlight) {
+      inFlight = writeNow().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    }
+    queued = inFlight
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return scheduleWrite();
+      });
+    return queued;
   }
 
   return {
@@ -38,12 +64,7 @@ export function createFileSwishStore(filePath: string): SwishSimulatorStore {
     async put(record) {
       const records = await load();
       records.set(record.paymentRequest.id, structuredClone(record));
-      const contents: FileContents = { version: 1, requests: Object.fromEntries(records) };
-      const json = JSON.stringify(contents, null, 2);
-      const write = writing.then(() => writeAtomically(filePath, json));
-      // A failed write must not block later ones; the caller still sees this failure.
-      writing = write.catch(() => {});
-      await write;
+      await scheduleWrite();
     },
   };
 }

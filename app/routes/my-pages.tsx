@@ -1,0 +1,189 @@
+import { Form, Link, data, redirect } from "react-router";
+import type { Route } from "./+types/my-pages";
+import { PRIVATE_HEADERS, assertSameOrigin, requireDonor } from "../donors/donor-session.server";
+import { donorView } from "../../core/donors/donor-repository";
+import { givingOverview } from "../../core/donors/gift-history";
+import { TAX_RULES } from "../../core/donors/tax-reduction";
+import { myDataLinkMail } from "../../core/my-data/my-data-service";
+import { maskPersonnummer } from "../../core/identity/personnummer";
+import { formatSek } from "../../core/site/format";
+import { GiftTable, formatDate } from "../components/donor/gift-table";
+import "../components/form/form.css";
+import "./donor-pages.css";
+
+export function meta() {
+  return [{ title: "Mina sidor" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { container, session } = await requireDonor(context, request);
+  const overview = await givingOverview(container.db, session.donor);
+  const url = new URL(request.url);
+  return {
+    donor: donorView(session.donor),
+    maskedPersonnummer: session.donor.personnummer ? maskPersonnummer(session.donor.personnummer) : null,
+    overview,
+    linkSent: url.searchParams.get("lank") === "skickad",
+    idleMinutes: container.config.SESSION_IDLE_MINUTES,
+  };
+}
+
+/** "Skicka länk till mina uppgifter": a My data link by e-mail, to the address we have. */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(context, request);
+  const { container, session } = await requireDonor(context, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "send-link") throw data(null, { status: 400 });
+  if (!session.donor.email) {
+    return data({ error: "Vi har ingen e-postadress till dig. Lägg till den under Mina uppgifter först." }, { status: 400 });
+  }
+  if (!container.donors.limits.myData.hit(`link:${session.donor.id}`)) {
+    return data({ error: "Vi har redan skickat flera länkar. Vänta en minut och försök igen." }, { status: 429 });
+  }
+  const { token, expiresAt } = await container.donors.links.issue(session.donor.id);
+  const link = `${container.config.publicUrl}/dina-uppgifter?token=${encodeURIComponent(token)}`;
+  await container.mailer.send(myDataLinkMail(session.donor, link, expiresAt, container.site));
+  return redirect("/mina-sidor?lank=skickad", 303);
+}
+
+export default function MyPages({ loaderData, actionData }: Route.ComponentProps) {
+  const { donor, maskedPersonnummer, overview, linkSent, idleMinutes } = loaderData;
+  const paidCount = overview.gifts.filter((g) => g.paid).length;
+  return (
+    <article className="page page--medium my-pages">
+      <div className="my-pages__top">
+        <h1>Mina sidor</h1>
+        <Form method="post" action="/logga-ut">
+          <button type="submit" className="button button--secondary">
+            Logga ut
+          </button>
+        </Form>
+      </div>
+      <p className="lead">
+        Välkommen, {donor.givenName}! {maskedPersonnummer && <span className="muted">Inloggad med BankID ({maskedPersonnummer}).</span>}
+      </p>
+      <nav aria-label="Mina sidor" className="my-pages__nav">
+        <ul>
+          <li>
+            <Link to="/mina-sidor/mina-uppgifter">Mina uppgifter</Link>
+            <span className="muted"> – namn, adress, e-post, telefon och hur vi får kontakta dig</span>
+          </li>
+          <li>
+            <Link to="/ge-en-gava">Ge en gåva</Link>
+          </li>
+        </ul>
+      </nav>
+
+      <section aria-labelledby="gavor-rubrik">
+        <h2 id="gavor-rubrik">Dina gåvor</h2>
+        {overview.gifts.length === 0 ? (
+          <p>Du har inga registrerade gåvor hos oss ännu. Gåvor som du ger med ditt personnummer visas här.</p>
+        ) : (
+          <>
+            <p>
+              {paidCount === 1 ? "En gåva" : `${paidCount} gåvor`} – tack för att du stöder forskningen! Gåvor som du har gett med
+              ditt personnummer visas här, även de du gav innan du loggade in första gången.
+            </p>
+            <GiftTable gifts={overview.gifts} caption="Dina gåvor, senaste först" receiptHref={(g) => `/mina-sidor/kvitto/${g.orderReference}`} />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="manadsgava-rubrik">
+        <h2 id="manadsgava-rubrik">Månadsgivande</h2>
+        {overview.monthly.length === 0 ? (
+          <p>
+            Du har ingen månadsgåva. Med en månadsgåva ger du forskningen en stadig grund att stå på.{" "}
+            <Link to="/manadsgivande">Läs om månadsgivande</Link>.
+          </p>
+        ) : (
+          <ul>
+            {overview.monthly.map((g) => (
+              <li key={g.orderReference}>
+                {g.typeLabel}: {formatSek(g.amountOre)} per månad sedan {formatDate(g.date)} ({g.methodLabel.toLowerCase()})
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="skatt-rubrik">
+        <h2 id="skatt-rubrik">Skattereduktion</h2>
+        <p>
+          Gåvor på minst {formatSek(TAX_RULES.minGiftOre)} per tillfälle ger skattereduktion när de blir minst{" "}
+          {formatSek(TAX_RULES.minYearOre)} under ett år. Du får tillbaka 25 procent, högst {formatSek(TAX_RULES.maxReductionOre)} per år.
+          Vi rapporterar dina gåvor till Skatteverket, och reduktionen syns i din deklaration.{" "}
+          <Link to="/skattereduktion">Läs mer om skattereduktion</Link>.
+        </p>
+        {overview.taxYears.length === 0 ? (
+          <p>Du har inga betalda gåvor som kan ge skattereduktion ännu.</p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Skattereduktion per år">
+            <table className="data-table">
+              <caption>Gåvor som räknas för skattereduktion, per år</caption>
+              <thead>
+                <tr>
+                  <th scope="col">År</th>
+                  <th scope="col" className="num">
+                    Gåvor på minst 200 kr
+                  </th>
+                  <th scope="col" className="num">
+                    Skattereduktion
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.taxYears.map((year) => (
+                  <tr key={year.year}>
+                    <th scope="row">{year.year}</th>
+                    <td className="num">
+                      {formatSek(year.qualifyingOre)} ({year.qualifyingCount} st)
+                    </td>
+                    <td className="num">
+                      {year.reachesYearMinimum
+                        ? formatSek(year.reductionOre)
+                        : `Inget ännu – ${formatSek(TAX_RULES.minYearOre - year.qualifyingOre)} kvar till 2 000 kr`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className="field__hint">
+          Gränsen 2 000 kr gäller alla dina gåvor till godkända gåvomottagare under året tillsammans, inte bara gåvorna till oss.
+        </p>
+      </section>
+
+      <section aria-labelledby="lank-rubrik">
+        <h2 id="lank-rubrik">Dina uppgifter utan inloggning</h2>
+        <p>
+          Vi kan mejla en länk där du ser allt vi har sparat om dig, kan rätta det, ladda ner det som en fil eller be oss radera det.
+          {donor.email ? ` Länken skickas till ${donor.email}.` : ""}
+        </p>
+        {linkSent && (
+          <p className="notice notice--success" role="status">
+            Vi har skickat länken. Kolla din e-post – den kan ta någon minut att komma fram.
+          </p>
+        )}
+        {actionData?.error && (
+          <p className="notice notice--error" role="alert">
+            {actionData.error}
+          </p>
+        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="send-link" />
+          <button type="submit" className="button button--secondary">
+            Skicka länk till mina uppgifter
+          </button>
+        </Form>
+      </section>
+
+      <p className="field__hint">Av säkerhetsskäl loggas du ut automatiskt efter {idleMinutes} minuter utan aktivitet.</p>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { normalisePage } from "../../core/search/search-request";
+
+/**
+ * The search page's state lives in its address (spec): `query` (text, empty
+ * when absent) and `page` (0-based, 0 when absent). Addresses are written in
+ * the shortest form, so that the default state is plain /sok.
+ */
+
+export const SEARCH_PATH = "/sok";
+/** Spec: pages shown on either side of the current one. */
+export const PAGINATION_PADDING = 3;
+
+export interface SearchState {
+  query: string;
+  page: number;
+}
+
+export function readSearchState(params: URLSearchParams): SearchState {
+  return { query: params.get("query") ?? "", page: normalisePage(params.get("page")) };
+}
+
+export function searchHref(query: string, page = 0): string {
+  const params = new URLSearchParams();
+  if (query.trim() !== "") params.set("query", query);
+  if (page > 0) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${SEARCH_PATH}?${search}` : SEARCH_PATH;
+}
+
+/** The 0-based page numbers to link: up to `padding` on either side of the current page, within 0…nbPages-1. */
+export function pageNumbers(current: number, nbPages: number, padding = PAGINATION_PADDING): number[] {
+  if (nbPages <= 0) return [];
+  const last = nbPages - 1;
+  const centre = Math.min(Math.max(current, 0), last);
+  const pages: number[] = [];
+  for (let p = Math.max(0, centre - padding); p <= Math.min(last, centre + padding); p++) pages.push(p);
+  return pages;
+}

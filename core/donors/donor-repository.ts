@@ -1,0 +1,167 @@
+import crypto from "node:crypto";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Clock } from "../clock";
+import type { DB, DonorsTable } from "../../db/schema";
+import type { DonorDetails } from "./donor-details";
+
+export type DonorRow = Selectable<DonorsTable>;
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface PostalAddress {
+  street: string;
+  postalCode: string;
+  city: string;
+}
+
+/** A person as an identification or the population register describes them. */
+export interface IdentifiedPerson {
+  personnummer: string;
+  givenName: string;
+  surname: string;
+  protectedIdentity?: boolean;
+  address?: PostalAddress | null;
+}
+
+export async function findDonor(db: Executor, id: string): Promise<DonorRow | undefined> {
+  return db.selectFrom("donors").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findDonorByPersonnummer(db: Executor, personnummer: string): Promise<DonorRow | undefined> {
+  return db.selectFrom("donors").selectAll().where("personnummer", "=", personnummer).executeTakeFirst();
+}
+
+/**
+ * The donor for a personnummer that has just been proven (BankID), created on
+ * first login. An existing donor keeps the details they have given us; only
+ * gaps are filled from the identification and the register. A protected
+ * identity never gets an address, and one stored earlier is removed.
+ */
+export async function upsertIdentifiedDonor(db: Kysely<DB>, clock: Clock, person: IdentifiedPerson): Promise<DonorRow> {
+  const now = clock.now().toISOString();
+  const isProtected = person.protectedIdentity === true;
+  const address = isProtected ? null : (person.address ?? null);
+  const existing = await findDonorByPersonnummer(db, person.personnummer);
+  if (!existing) {
+    // Earlier gifts tell us the e-mail the donor used; receipts went there, so it is theirs.
+    const lastGift = await db
+      .selectFrom("gifts")
+      .select(["donor_email", "newsletter_consent"])
+      .where("donor_personnummer", "=", person.personnummer)
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+    const row: DonorRow = {
+      id: crypto.randomUUID(),
+      personnummer: person.personnummer,
+      given_name: person.givenName,
+      surname: person.surname,
+      street: address?.street ?? null,
+      postal_code: address?.postalCode ?? null,
+      city: address?.city ?? null,
+      protected_identity: isProtected ? 1 : 0,
+      email: lastGift?.donor_email || null,
+      phone: null,
+      contact_email: 1,
+      contact_post: 1,
+      contact_phone: 0,
+      newsletter: lastGift?.newsletter_consent ?? 0,
+      created_at: now,
+      updated_at: now,
+      last_login_at: now,
+    };
+    // Two logins at once for a new donor: the unique personnummer lets one insert win.
+    await db.insertInto("donors").values(row).onConflict((oc) => oc.column("personnummer").doNothing()).execute();
+    const stored = await findDonorByPersonnummer(db, person.personnummer);
+    if (!stored) throw new Error("donor row vanished after insert");
+    return stored;
+  }
+  const update: Partial<DonorRow> = { last_login_at: now, updated_at: now, protected_identity: isProtected ? 1 : existing.protected_identity };
+  if (isProtected) Object.assign(update, { street: null, postal_code: null, city: null });
+  else if (!existing.street && address) Object.assign(update, { street: address.street, postal_code: address.postalCode, city: address.city });
+  await db.updateTable("donors").set(update).where("id", "=", existing.id).execute();
+  return { ...existing, ...update };
+}
+
+/** Saves what the donor changed. The address is dropped for a protected identity, whatever was sent. */
+export async function updateDonorDetails(db: Executor, clock: Clock, donor: DonorRow, details: DonorDetails): Promise<DonorRow> {
+  const address = donor.protected_identity ? null : details.address;
+  const update = {
+    given_name: details.givenName,
+    surname: details.surname,
+    street: address?.street ?? null,
+    postal_code: address?.postalCode ?? null,
+    city: address?.city ?? null,
+    email: details.email,
+    phone: details.phone,
+    contact_email: details.contactEmail ? 1 : 0,
+    contact_post: details.contactPost ? 1 : 0,
+    contact_phone: details.contactPhone ? 1 : 0,
+    newsletter: details.newsletter ? 1 : 0,
+    updated_at: clock.now().toISOString(),
+  };
+  await db.updateTable("donors").set(update).where("id", "=", donor.id).execute();
+  return { ...donor, ...update };
+}
+
+/** The donor as the pages and the API show them: no internal columns, booleans as booleans. */
+export function donorView(donor: DonorRow) {
+  return {
+    givenName: donor.given_name,
+    surname: donor.surname,
+    name: `${donor.given_name} ${donor.surname}`.trim(),
+    personnummer: donor.personnummer,
+    protectedIdentity: donor.protected_identity === 1,
+    address: donor.street && donor.postal_code && donor.city ? { street: donor.street, postalCode: donor.postal_code, city: donor.city } : null,
+    email: donor.email,
+    phone: donor.phone,
+    contactPreferences: {
+      email: donor.contact_email === 1,
+      post: donor.contact_post === 1,
+      phone: donor.contact_phone === 1,
+      newsletter: donor.newsletter === 1,
+    },
+    createdAt: donor.created_at,
+    updatedAt: donor.updated_at,
+  };
+}
+
+export type DonorView = ReturnType<typeof donorView>;
+
+/**
+ * The donor for a personnummer or e-mail address, made from their latest gift
+ * when they have never logged in: staff can then send a My data link to
+ * anyone who has given. Null when nothing is known about them.
+ */
+export async function ensureDonorFromGifts(db: Kysely<DB>, clock: Clock, who: { personnummer: string } | { email: string }): Promise<DonorRow | null> {
+  const existing =
+    "personnummer" in who
+      ? await findDonorByPersonnummer(db, who.personnummer)
+      : await db.selectFrom("donors").selectAll().where("email", "=", who.email).where("personnummer", "is", null).executeTakeFirst();
+  if (existing) return existing;
+  let query = db.selectFrom("gifts").select(["donor_name", "donor_email", "newsletter_consent"]);
+  query = "personnummer" in who ? query.where("donor_personnummer", "=", who.personnummer) : query.where("donor_email", "=", who.email).where("donor_personnummer", "is", null);
+  const gift = await query.orderBy("created_at", "desc").executeTakeFirst();
+  if (!gift) return null;
+  const [givenName = "", ...rest] = gift.donor_name.trim().split(/\s+/);
+  const now = clock.now().toISOString();
+  const row: DonorRow = {
+    id: crypto.randomUUID(),
+    personnummer: "personnummer" in who ? who.personnummer : null,
+    given_name: givenName,
+    surname: rest.join(" "),
+    street: null,
+    postal_code: null,
+    city: null,
+    protected_identity: 0,
+    email: gift.donor_email || null,
+    phone: null,
+    contact_email: 1,
+    contact_post: 1,
+    contact_phone: 0,
+    newsletter: gift.newsletter_consent,
+    created_at: now,
+    updated_at: now,
+    last_login_at: null,
+  };
+  await db.insertInto("donors").values(row).execute();
+  return row;
+}

@@ -1,0 +1,61 @@
+/**
+ * Skattereduktion för gåvor (Inkomstskattelagen 67 kap.): a money gift to an
+ * approved charity counts when it is at least 200 kr on one occasion; the
+ * donor gets the reduction when the counting gifts reach 2 000 kr in the year;
+ * the reduction is 25 % of them, at most 1 500 kr (i.e. 6 000 kr of gifts).
+ * The limits are per year in the law; change them here if the law changes.
+ *
+ * We only see the gifts to us. A donor who also gives to other approved
+ * charities may reach 2 000 kr together, which the summary says in words.
+ */
+export const TAX_RULES = {
+  minGiftOre: 200_00,
+  minYearOre: 2_000_00,
+  rate: 0.25,
+  maxReductionOre: 1_500_00,
+} as const;
+
+export interface GiftForTax {
+  amountOre: number;
+  /** ISO timestamp the gift was paid. */
+  paidAt: string;
+}
+
+export interface TaxYearSummary {
+  year: number;
+  /** Sum of the gifts of at least 200 kr. */
+  qualifyingOre: number;
+  qualifyingCount: number;
+  /** Gifts below 200 kr, which do not count. */
+  otherOre: number;
+  reachesYearMinimum: boolean;
+  /** 25 % of qualifyingOre, capped; 0 when the year's gifts to us stay under 2 000 kr. */
+  reductionOre: number;
+}
+
+/** The year in Sweden: a gift at 00:30 on 1 January Swedish time belongs to the new year. */
+export function swedishYear(iso: string): number {
+  return Number(new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric" }).format(new Date(iso)));
+}
+
+export function taxSummaries(gifts: readonly GiftForTax[]): TaxYearSummary[] {
+  const byYear = new Map<number, TaxYearSummary>();
+  for (const gift of gifts) {
+    const year = swedishYear(gift.paidAt);
+    const summary = byYear.get(year) ?? { year, qualifyingOre: 0, qualifyingCount: 0, otherOre: 0, reachesYearMinimum: false, reductionOre: 0 };
+    if (gift.amountOre >= TAX_RULES.minGiftOre) {
+      summary.qualifyingOre += gift.amountOre;
+      summary.qualifyingCount += 1;
+    } else {
+      summary.otherOre += gift.amountOre;
+    }
+    byYear.set(year, summary);
+  }
+  for (const summary of byYear.values()) {
+    summary.reachesYearMinimum = summary.qualifyingOre >= TAX_RULES.minYearOre;
+    summary.reductionOre = summary.reachesYearMinimum
+      ? Math.min(Math.floor(summary.qualifyingOre * TAX_RULES.rate), TAX_RULES.maxReductionOre)
+      : 0;
+  }
+  return [...byYear.values()].sort((a, b) => b.year - a.year);
+}

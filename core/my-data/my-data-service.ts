@@ -1,0 +1,129 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock";
+import type { DB } from "../../db/schema";
+import type { Mailer, MailMessage } from "../mail/mailer";
+import type { SiteConfig } from "../site/site-config";
+import { donorView, findDonor, type DonorRow } from "../donors/donor-repository";
+import { donorGifts, type DonorGift } from "../donors/gift-history";
+import { formatSek } from "../site/format";
+import type { LinkTokens } from "./link-tokens";
+
+export const COMMENT_MAX_LENGTH = 2000;
+
+/** What we say we keep after erasure, shown to the donor and stored with the request. */
+export const KEPT_AFTER_ERASURE =
+  "Dina gåvor (belopp, datum, ordernummer, namn och personnummer) sparas så länge bokföringslagen kräver, sju år efter räkenskapsårets slut, och används för kontrolluppgiften om skattereduktion till Skatteverket. Allt annat har tagits bort: adress, e-post, telefon, kontaktval och kommentarer.";
+
+export interface MyDataExport {
+  generatedAt: string;
+  organisation: string;
+  donor: ReturnType<typeof donorView>;
+  gifts: DonorGift[];
+  comments: { body: string; createdAt: string }[];
+}
+
+/** Everything we hold about a donor, for the My data page and the JSON download. */
+export async function myDataFor(db: Kysely<DB>, clock: Clock, site: SiteConfig, donor: DonorRow): Promise<MyDataExport> {
+  const comments = await db
+    .selectFrom("donor_comments")
+    .select(["body", "created_at"])
+    .where("donor_id", "=", donor.id)
+    .orderBy("created_at", "desc")
+    .execute();
+  return {
+    generatedAt: clock.now().toISOString(),
+    organisation: `${site.name}, ${site.orgNumber}`,
+    donor: donorView(donor),
+    gifts: await donorGifts(db, donor),
+    comments: comments.map((c) => ({ body: c.body, createdAt: c.created_at })),
+  };
+}
+
+export async function addComment(db: Kysely<DB>, clock: Clock, donorId: string, body: string, source: "my-data" | "my-pages"): Promise<void> {
+  await db.insertInto("donor_comments").values({ donor_id: donorId, body, source, created_at: clock.now().toISOString() }).execute();
+}
+
+export function myDataLinkMail(donor: DonorRow, link: string, expiresAt: string, site: SiteConfig): MailMessage {
+  const until = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Stockholm" }).format(new Date(expiresAt));
+  const text = [
+    `Hej ${donor.given_name},`,
+    "",
+    `Här är din länk till de uppgifter ${site.name} har om dig. Där kan du se dina gåvor, rätta dina uppgifter, lämna en kommentar, ladda ner allt som en fil eller be oss radera dina uppgifter.`,
+    "",
+    link,
+    "",
+    `Länken fungerar till ${until}. Dela den inte med någon annan – den som har länken kan se och ändra dina uppgifter. Om du får en ny länk slutar den här att fungera.`,
+    "",
+    `Bad du inte om länken? Då kan du bortse från mejlet, eller ring oss på ${site.phone}.`,
+    "",
+    "Varma hälsningar,",
+    site.name,
+  ].join("\n");
+  return { to: donor.email ?? "", subject: "Din länk till dina uppgifter", text };
+}
+
+export interface ErasureDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  mailer: Mailer;
+  site: SiteConfig;
+  tokens: LinkTokens;
+}
+
+/**
+ * Erasure on the donor's request (GDPR art. 17), limited by the law that
+ * requires us to keep accounting records (bokföringslagen, 7 years) and to
+ * report gifts for the tax reduction (KU65): paid gifts keep amount, date,
+ * name and personnummer. Everything else goes: the donor row with address,
+ * e-mail, phone and contact choices, comments, sessions and links (cascade),
+ * the e-mail and newsletter consent on the gifts, the Swish number on the
+ * payments, and on unpaid gifts also name and personnummer, which no law
+ * needs. A confirmation goes to the e-mail address we had, before it is gone.
+ */
+export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my-data" | "my-pages"): Promise<{ kept: string }> {
+  const donor = await findDonor(deps.db, donorId);
+  if (!donor) return { kept: KEPT_AFTER_ERASURE };
+  const now = deps.clock.now().toISOString();
+  const gifts = await donorGifts(deps.db, donor);
+  const giftRefs = gifts.map((g) => g.orderReference);
+  await deps.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("erasure_requests")
+      .values({ id: crypto.randomUUID(), donor_id: donor.id, source, requested_at: now, completed_at: now, kept: KEPT_AFTER_ERASURE })
+      .execute();
+    if (giftRefs.length > 0) {
+      await tx.updateTable("gifts").set({ donor_email: "", newsletter_consent: 0, updated_at: now }).where("order_reference", "in", giftRefs).execute();
+      await tx
+        .updateTable("gifts")
+        .set({ donor_name: "Raderad givare", donor_personnummer: null })
+        .where("order_reference", "in", giftRefs)
+        .where("status", "!=", "paid")
+        .execute();
+      const giftIds = tx.selectFrom("gifts").select("id").where("order_reference", "in", giftRefs);
+      await tx.updateTable("payments").set({ payer_alias: null }).where("gift_id", "in", giftIds).execute();
+    }
+    await tx.deleteFrom("donor_comments").where("donor_id", "=", donor.id).execute();
+    await tx.deleteFrom("donor_sessions").where("donor_id", "=", donor.id).execute();
+    await tx.deleteFrom("my_data_tokens").where("donor_id", "=", donor.id).execute();
+    await tx.deleteFrom("donors").where("id", "=", donor.id).execute();
+  });
+  if (donor.email) {
+    const paidTotal = gifts.filter((g) => g.paid).reduce((sum, g) => sum + g.amountOre, 0);
+    await deps.mailer.send({
+      to: donor.email,
+      subject: "Dina uppgifter är raderade",
+      text: [
+        `Hej ${donor.given_name},`,
+        "",
+        `Vi har raderat dina uppgifter hos ${deps.site.name}, som du bad om.`,
+        "",
+        KEPT_AFTER_ERASURE + (paidTotal > 0 ? ` Dina sparade gåvor är sammanlagt ${formatSek(paidTotal)}.` : ""),
+        "",
+        "Tack för ditt stöd till forskningen.",
+        deps.site.name,
+      ].join("\n"),
+    });
+  }
+  return { kept: KEPT_AFTER_ERASURE };
+}

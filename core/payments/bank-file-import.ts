@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock";
+import type { Logger } from "../logger";
+import type { DB } from "../../db/schema";
+import { parseBgMax } from "../bankgiro/bgmax/parse-bgmax";
+import type { BgMaxPayment } from "../bankgiro/bgmax/types";
+import { matchPayments } from "../bankgiro/match-payments";
+import { OCR_OPTIONS } from "./invoice-provider";
+import { transitionPayment } from "./payment-transitions";
+
+/**
+ * Books the payments in a Bankgirot BgMax file against open invoices:
+ * - a file with any error books nothing (finance gets the errors instead);
+ * - the same file (by SHA-256) is never booked twice;
+ * - an exact or larger amount on an open invoice's OCR reference marks it paid
+ *   (an over-payment is money the donor meant to give; finance sees it listed);
+ * - an under-payment, an unknown reference or a bad check digit is listed for
+ *   finance and changes nothing.
+ * Each booking goes through the one payment transition, so an invoice is paid
+ * exactly once even if an interrupted import is run again.
+ */
+export interface ImportedPaymentLine {
+  reference: string;
+  amountOre: number;
+  name?: string;
+  serial: string;
+  line: number;
+}
+
+export interface BankFileImportSummary {
+  status: "imported" | "already-imported" | "rejected";
+  fileName: string;
+  errors: { line: number; message: string }[];
+  booked: Array<ImportedPaymentLine & { orderReference: string; overpaidOre?: number }>;
+  underpaid: Array<ImportedPaymentLine & { orderReference: string; missingOre: number }>;
+  unmatched: Array<ImportedPaymentLine & { reason: string }>;
+}
+
+export async function importBankFile(
+  deps: { db: Kysely<DB>; clock: Clock; logger: Logger },
+  file: { name: string; content: Buffer },
+): Promise<BankFileImportSummary> {
+  const { db, clock, logger } = deps;
+  const sha256 = crypto.createHash("sha256").update(file.content).digest("hex");
+  const empty = { fileName: file.name, errors: [], booked: [], underpaid: [], unmatched: [] };
+  const previous = await db.selectFrom("bank_file_imports").select("summary").where("sha256", "=", sha256).executeTakeFirst();
+  if (previous) return { ...(JSON.parse(previous.summary) as BankFileImportSummary), status: "already-imported" };
+
+  const parsed = parseBgMax(file.content);
+  if (parsed.errors.length > 0) {
+    return { ...empty, status: "rejected", errors: parsed.errors.map((e) => ({ line: e.line, message: e.message })) };
+  }
+
+  const lines: ImportedPaymentLine[] = parsed.deposits.flatMap((deposit) =>
+    deposit.payments.map((p: BgMaxPayment) => ({ reference: p.reference, amountOre: p.amountOre, name: p.name, serial: p.bgcSerialNumber, line: p.line })),
+  );
+  const openInvoices = await db
+    .selectFrom("payments")
+    .innerJoin("gifts", "gifts.id", "payments.gift_id")
+    .select(["payments.id as paymentId", "payments.provider_reference as ocrReference", "payments.amount_ore as outstandingOre", "gifts.order_reference as orderReference"])
+    .where("payments.provider", "=", "Invoice")
+    .where("payments.status", "in", ["created", "pending"])
+    .execute();
+  const invoices = openInvoices.map((i) => ({ ...i, ocrReference: i.ocrReference ?? "" }));
+  const result = matchPayments(lines, invoices, OCR_OPTIONS);
+
+  const summary: BankFileImportSummary = { ...empty, status: "imported" };
+  const book = async (line: ImportedPaymentLine, invoice: (typeof invoices)[number], overpaidOre?: number) => {
+    await transitionPayment(deps, {
+      paymentId: invoice.paymentId,
+      to: "paid",
+      source: "import",
+      data: { bgcSerial: line.serial, amountReceivedOre: line.amountOre, file: file.name },
+    });
+    summary.booked.push({ ...line, orderReference: invoice.orderReference, ...(overpaidOre ? { overpaidOre } : {}) });
+  };
+  for (const match of result.matched) await book(match.payment, match.invoice);
+  for (const mismatch of result.matchedWithDifferentAmount) {
+    if (mismatch.kind === "overpaid") await book(mismatch.payment, mismatch.invoice, mismatch.differenceOre);
+    else summary.underpaid.push({ ...mismatch.payment, orderReference: mismatch.invoice.orderReference, missingOre: -mismatch.differenceOre });
+  }
+  for (const miss of result.unmatched) summary.unmatched.push({ ...miss.payment, reason: miss.reason });
+
+  await db
+    .insertInto("bank_file_imports")
+    .values({ id: crypto.randomUUID(), sha256, file_name: file.name, imported_at: clock.now().toISOString(), summary: JSON.stringify(summary) })
+    .execute();
+  logger.info({ file: file.name, booked: summary.booked.length, underpaid: summary.underpaid.length, unmatched: summary.unmatched.length }, "bank file imported");
+  return summary;
+}

@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:api`: load on the payment API of the production build, on
+ * 127.0.0.1 only, bounded in time:
+ *   1. gift creation + SwishInit (each request a new gift and Swish request),
+ *      as fast as 10 connections go, for 10 s;
+ *   2. SwishPoll at a fixed 200 requests per second for 15 s, spread over 50
+ *      pending payments (so the server also asks the Swish simulator about each
+ *      one every 2 s, as it would in production).
+ * Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set. Prints a table; writes bench-results/api.json.
+ * Target: SwishPoll p99 below 50 ms at 200 requests per second.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildSite, snapshotBuild, startServer, type RunningServer } from "./bench/server";
+
+const cwd = process.cwd();
+const args = new Set(process.argv.slice(2));
+const workDir = path.join(cwd, "var", "bench-api");
+const context = { session: "bench", identity: "bench", currentUrl: "http://127.0.0.1/ge-en-gava", requestgroup: "bench" };
+
+interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+function initBody(): string {
+  return JSON.stringify({
+    context,
+    payload: { amount: 250, name: "Bench Givare", email: "bench@exempel.se", idempotencyKey: crypto.randomUUID() },
+  });
+}
+
+function figures(result: autocannon.Result): Figures {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+async function benchInit(server: RunningServer): Promise<Figures> {
+  const result = await autocannon({
+    url: `${server.origin}/api/SwishInit`,
+    connections: 10,
+    duration: 10,
+    requests: [{ method: "POST", headers: { "content-type": "application/json" }, setupRequest: (req) => ({ ...req, body: initBody() }) }],
+  });
+  return figures(result);
+}
+
+async function benchPoll(server: RunningServer): Promise<Figures> {
+  const paymentIds: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const response = await fetch(`${server.origin}/api/SwishInit`, { method: "POST", headers: { "content-type": "application/json" }, body: initBody() });
+    const body = (await response.json()) as { paymentId?: string };
+    if (!body.paymentId) throw new Error(`SwishInit failed while preparing the poll benchmark: ${JSON.stringify(body)}`);
+    paymentIds.push(body.paymentId);
+  }
+  let next = 0;
+  const result = await autocannon({
+    url: `${server.origin}/api/SwishPoll`,
+    connections: 20,
+    overallRate: 200,
+    duration: 15,
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ context, payload: { paymentId: paymentIds[next++ % paymentIds.length] } }) }),
+      },
+    ],
+  });
+  return figures(result);
+}
+
+async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set("schema", schema);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+async function runOn(engine: string, buildDir: string, databaseUrl?: string) {
+  const server = await startServer({
+    cwd,
+    buildDir,
+    dbFile: path.join(workDir, engine, "site.db"),
+    databaseUrl,
+    env: { RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: "1000000", RATE_LIMIT_POLLS_PER_MINUTE: "1000000", SEED_DEMO_DATA: "false" },
+  });
+  try {
+    const init = await benchInit(server);
+    const poll = await benchPoll(server);
+    return { engine, init, poll };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  if (!args.has("--no-build")) await buildSite(cwd);
+  fs.mkdirSync(workDir, { recursive: true });
+  const buildDir = snapshotBuild(cwd, workDir);
+  const runs = [await runOn("sqlite", buildDir)];
+  const pgTarget = await postgresUrl();
+  if (pgTarget) {
+    try {
+      runs.push(await runOn("postgres", buildDir, pgTarget.url));
+    } finally {
+      await pgTarget.drop();
+    }
+  }
+
+  const rows = runs.flatMap((r) => [
+    [r.engine, "gift + SwishInit (10 conn.)", r.init],
+    [r.engine, "SwishPoll at 200 req/s", r.poll],
+  ] as const);
+  console.log("\n| database | scenario | req/s | p50 ms | p99 ms | requests | errors | non-2xx |");
+  console.log("|:--|:--|--:|--:|--:|--:|--:|--:|");
+  for (const [engine, name, f] of rows) {
+    console.log(`| ${engine} | ${name} | ${f.requestsPerSecond} | ${f.p50Ms} | ${f.p99Ms} | ${f.requests} | ${f.errors} | ${f.non2xx} |`);
+  }
+  for (const r of runs) {
+    const met = r.poll.p99Ms < 50 && r.poll.errors === 0 && r.poll.non2xx === 0;
+    console.log(`${r.engine}: SwishPoll p99 ${r.poll.p99Ms} ms at ${r.poll.requestsPerSecond} req/s – target (< 50 ms at 200 req/s) ${met ? "met" : "MISSED"}`);
+  }
+  fs.mkdirSync(path.join(cwd, "bench-results"), { recursive: true });
+  fs.writeFileSync(
+    path.join(cwd, "bench-results", "api.json"),
+    JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, runs }, null, 2),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

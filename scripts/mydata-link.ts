@@ -1,0 +1,62 @@
+// `npm run mydata:link -- <personnummer | e-mail> [--send]`: makes a My data
+// link for a donor (staff use, e.g. when a donor phones in) and prints it, or
+// with --send e-mails it to the donor's address. Issuing a link revokes the
+// donor's older links. Needs the same SECRET_KEY and DATABASE_URL as the
+// running site, or the site will not accept the link.
+import { loadServerConfig } from "../server/config";
+import { openDatabase } from "../db/dialect";
+import { migrateToLatest } from "../db/migrate";
+import { systemClock } from "../core/clock";
+import { loadSiteConfig } from "../core/site/site-config";
+import { normalisePersonnummer } from "../core/identity/personnummer";
+import { ensureDonorFromGifts } from "../core/donors/donor-repository";
+import { LinkTokens } from "../core/my-data/link-tokens";
+import { myDataLinkMail } from "../core/my-data/my-data-service";
+import { createMailer } from "../server/mail/nodemailer-mailer";
+
+const args = process.argv.slice(2);
+const send = args.includes("--send");
+const who = args.find((a) => !a.startsWith("--"));
+if (!who) {
+  console.error("Usage: npm run mydata:link -- <personnummer | e-post> [--send]");
+  process.exit(2);
+}
+
+const config = loadServerConfig(process.env);
+if (!config.SECRET_KEY) {
+  console.error("SECRET_KEY is not set. Use the same key as the running site, otherwise it will not accept the link.");
+  process.exit(2);
+}
+const site = loadSiteConfig(process.env);
+const { db, engine, schema } = openDatabase(config.DATABASE_URL);
+await migrateToLatest(db, engine, schema);
+try {
+  const personnummer = normalisePersonnummer(who);
+  const email = who.includes("@") ? who.trim().toLowerCase() : null;
+  if (!personnummer && !email) {
+    console.error("Give a valid personnummer (ÅÅÅÅMMDD-NNNN) or an e-mail address.");
+    process.exit(2);
+  }
+  const donor = await ensureDonorFromGifts(db, systemClock, personnummer ? { personnummer } : { email: email as string });
+  if (!donor) {
+    console.error("No donor or gift is registered for that person.");
+    process.exit(1);
+  }
+  const links = new LinkTokens({ db, clock: systemClock }, config.SECRET_KEY, config.MY_DATA_LINK_TTL_HOURS * 3_600_000);
+  const { token, expiresAt } = await links.issue(donor.id);
+  const link = `${config.publicUrl}/dina-uppgifter?token=${encodeURIComponent(token)}`;
+  if (send) {
+    if (!donor.email) {
+      console.error("The donor has no e-mail address; give them the link another way.");
+      process.exit(1);
+    }
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>` });
+    await mailer.send(myDataLinkMail(donor, link, expiresAt, site));
+    console.log(`Sent to the donor's e-mail address. The link works until ${expiresAt}.`);
+  } else {
+    console.log(link);
+    console.log(`Works until ${expiresAt}. Older links for this donor no longer work.`);
+  }
+} finally {
+  await db.destroy();
+}

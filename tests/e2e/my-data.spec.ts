@@ -1,0 +1,66 @@
+import crypto from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { latestMyDataLink, loginOnThisDevice } from "./bankid-flow";
+import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
+
+// The same fixed key as scripts/e2e-server.mjs, so the test can sign a link that has already expired.
+const E2E_SECRET_KEY = "e2e-only-secret-key-never-used-in-production-000";
+
+test("a donor gets a My data link, changes the e-mail and leaves a comment; older and altered links stop working", async ({ page }) => {
+  test.slow(); // logs in, reads e-mail twice, scans three pages for accessibility
+  await loginOnThisDevice(page);
+  const before = Date.now() - 1_000;
+  await page.getByRole("button", { name: "Skicka länk till mina uppgifter" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Vi har skickat länken");
+  const link = await latestMyDataLink(before);
+
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dina uppgifter hos oss");
+  await expect(page.getByRole("table", { name: "Dina gåvor, senaste först" })).toContainText("Minnesgåva");
+  await expectNoAxeViolations(page);
+
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Spara ändringar" }) });
+  await form.getByRole("textbox", { name: "E-post" }).fill("erik.ny@exempel.se");
+  await form.getByRole("button", { name: "Spara ändringar" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Tack! Dina uppgifter är sparade.");
+  await expect(page.locator(".facts")).toContainText("erik.ny@exempel.se");
+
+  await page.getByRole("textbox", { name: "Kommentar" }).fill("Jag vill gärna ha nyhetsbrevet på papper.");
+  await page.getByRole("button", { name: "Skicka kommentaren" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Tack för din kommentar");
+  await expect(page.locator(".comment-list")).toContainText("Jag vill gärna ha nyhetsbrevet på papper.");
+  await expectNoAxeViolations(page);
+
+  // An altered link: clear page, 401.
+  const altered = link.slice(0, -3) + (link.endsWith("AAA") ? "BBB" : "AAA");
+  expect((await page.goto(altered))?.status()).toBe(401);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Länken fungerar inte");
+
+  // A newer link replaces this one.
+  await page.goto("/mina-sidor");
+  const beforeSecond = Date.now() - 1_000;
+  await page.getByRole("button", { name: "Skicka länk till mina uppgifter" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Vi har skickat länken");
+  await expect.poll(() => latestMyDataLink(beforeSecond)).not.toBe(link);
+  expect((await page.goto(link))?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Länken gäller inte längre");
+  await expectNoAxeViolations(page);
+});
+
+test("an expired link says so and changes nothing", async ({ page, request }) => {
+  const now = Math.floor(Date.now() / 1000);
+  const token = signToken(
+    { jti: crypto.randomBytes(16).toString("base64url"), sub: "any-donor", pur: "my-data", iat: now - 8 * 86_400, exp: now - 86_400 },
+    tokenSigningKey(E2E_SECRET_KEY),
+  );
+  const response = await page.goto(`/dina-uppgifter?token=${token}`);
+  expect(response?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Länken har gått ut");
+  await expect(page.getByRole("link", { name: "Logga in på Mina sidor med BankID" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const update = await request.post(`/api/MyData/Update?token=${token}`, { data: { givenName: "X", surname: "Y" } });
+  expect(update.status()).toBe(410);
+  expect((await update.json()).error.code).toBe("token_expired");
+});
