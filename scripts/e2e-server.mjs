@@ -20,6 +20,8 @@ const server = spawn(process.execPath, [`${buildDir}/server-main.js`], {
     MAIL_DIR: `${stateDir}/mail`,
     SIMULATOR_STATE_DIR: `${stateDir}/sim`,
     ENABLE_TEST_ROUTES: "true",
+    // The simulated Swish app answers quickly, so payment journeys stay short.
+    SWISH_SIMULATOR_CALLBACK_DELAY_MS: "500",
     // Fixed so that tests/e2e/my-data.spec.ts can sign a link that has already expired.
     SECRET_KEY: "e2e-only-secret-key-never-used-in-production-000",
     // Every journey logs in from 127.0.0.1; the per-IP default (5 a minute) would stop parallel tests.

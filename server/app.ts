@@ -8,6 +8,7 @@ import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers
 import { clientBuildFiles, loadPrerenderedPages, prerenderedPages } from "./static-files";
 import { healthRouter } from "./health";
 import { apiRouter } from "./api/api-router";
+import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
 
 /** What our entry.server module exports besides the default render function. */
 interface AppEntryModule {
@@ -55,9 +56,9 @@ export function createApp(options: AppOptions): Express {
   }
 
   app.use(healthRouter(container));
-  for (const simulator of container.paymentSetup.simulators) app.use(simulator.path, simulator.router);
+  for (const simulator of container.paymentSetup.simulators) app.use(simulator.path, styleNonceForHtml(), simulator.router);
   if (container.researchSimulator) app.use("/_sim/research-portal", container.researchSimulator);
-  if (container.donors.bankIdSimulator) app.use("/_sim/bankid", container.donors.bankIdSimulator.router);
+  if (container.donors.bankIdSimulator) app.use("/_sim/bankid", styleNonceForHtml(), container.donors.bankIdSimulator.router);
   app.use("/api", apiRouter(container));
   app.get("/__version", async (_req, res) => {
     const build = await resolveBuild(options.build);

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-form";
-import { containerContext } from "../context";
+import { clientIpContext, containerContext } from "../context";
+import { parsePersonnummer } from "../../core/identity/personnummer";
 import {
   OTHER_AMOUNT,
   PRESET_AMOUNTS_KR,
@@ -75,6 +76,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  if (form.intent === "lookup") return lookUpDonor(context, form);
   const parsed = giftFormSchema(container.giftLimits).safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
   if (parsed.data.isBot) {
@@ -87,9 +89,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
 }
 
+/**
+ * "Hämta namn och adress": fills name and address from the population register
+ * for the personnummer given, with or without JavaScript. Limited per address
+ * like the API's look-up; a protected identity gets no address; nothing stored.
+ */
+async function lookUpDonor(context: Route.ActionArgs["context"], form: Record<string, string>) {
+  const container = context.get(containerContext);
+  const fail = (message: string, status = 400) =>
+    data({ errors: { personnummer: message }, values: form, lookupId: globalThis.crypto.randomUUID(), notice: null }, { status });
+  if (!container.donors.limits.lookups.hit(context.get(clientIpContext) || "unknown")) {
+    return fail("Du har gjort för många sökningar på kort tid. Vänta en minut eller fyll i uppgifterna själv.", 429);
+  }
+  const parsed = parsePersonnummer(form.personnummer ?? "", { now: container.clock.now() });
+  if (!parsed) return fail("Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN.");
+  try {
+    const person = await container.donors.register.lookup(parsed.canonical);
+    if (!person) return fail("Vi hittade ingen person med det personnumret. Fyll i namn och adress själv.", 404);
+    const address = person.protectedIdentity ? null : (person.address ?? null);
+    return data({
+      errors: {},
+      lookupId: globalThis.crypto.randomUUID(),
+      notice: address ? "Vi har fyllt i ditt namn och din adress." : "Vi har fyllt i ditt namn.",
+      values: {
+        ...form,
+        name: `${person.givenName} ${person.surname}`,
+        ...(address ? { street: address.street, postalCode: address.postalCode, city: address.city } : {}),
+      },
+    });
+  } catch (error) {
+    container.logger.warn({ event: "LookupIdentityFailed", err: error }, "identity look-up failed");
+    return fail("Vi kunde inte hämta dina uppgifter just nu. Fyll i namn och adress själv.", 502);
+  }
+}
+
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {
   const { limits, idempotencyKey, defaultDevice, methods, prefill } = loaderData;
-  const values = actionData?.values ?? prefill ?? {};
+  const values: Record<string, string> = actionData?.values ?? prefill ?? {};
+  const lookupNotice = actionData && "notice" in actionData ? actionData.notice : null;
   const serverErrors = actionData?.errors ?? {};
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -122,6 +159,8 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
     if (clientErrors) setClientErrors(validate(event.currentTarget));
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The look-up button submits the form for the server to fill in; the rest may still be empty.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "lookup") return;
     const errors = validate(event.currentTarget);
     setTouched((t) => ({ ...t, __submit: true }));
     setClientErrors(errors);
@@ -137,7 +176,12 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
         du vill betala: Swish, kort, faktura eller direkt från din bank.
       </p>
       <ErrorSummary errors={summaryErrors} labels={FIELD_LABELS} />
-      <Form method="post" className="form gift-form" noValidate onBlur={onBlur} onChange={onChange} onSubmit={onSubmit}>
+      <Form
+        method="post"
+        className="form gift-form"
+        // A look-up answer remounts the fields so that they show the filled-in values.
+        key={actionData && "lookupId" in actionData ? actionData.lookupId : "form"}
+        noValidate onBlur={onBlur} onChange={onChange} onSubmit={onSubmit}>
         <input type="hidden" name="idempotencyKey" value={values.idempotencyKey ?? idempotencyKey} />
 
         <fieldset className={`fieldset${inlineErrors.amount ? " fieldset--error" : ""}`} id={fieldId("amount")}>
@@ -203,6 +247,16 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
           defaultValue={values.personnummer ?? ""}
           error={inlineErrors.personnummer}
         />
+        <div className="lookup">
+          <button type="submit" name="intent" value="lookup" className="button button--secondary" formNoValidate>
+            Hämta namn och adress
+          </button>
+          {lookupNotice && (
+            <p className="field__hint" role="status">
+              {lookupNotice}
+            </p>
+          )}
+        </div>
 
         <fieldset className={`fieldset${inlineErrors.paymentMethod ? " fieldset--error" : ""}`} id={fieldId("paymentMethod")}>
           <legend>Hur vill du betala?</legend>

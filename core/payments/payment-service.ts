@@ -136,6 +136,20 @@ export class PaymentService {
    * two seconds of the last check it only reads our own database.
    */
   async refreshPayment(paymentId: string, source: TransitionSource, options: { force?: boolean } = {}): Promise<PaymentRow> {
+    // Several polls of the same payment arriving together share one provider
+    // check instead of each asking the provider (a local optimisation only:
+    // correctness comes from the conditional transition, not from this).
+    const key = `${paymentId}:${options.force ? "force" : "poll"}`;
+    const running = this.refreshing.get(key);
+    if (running) return running;
+    const refresh = this.refreshOnce(paymentId, source, options).finally(() => this.refreshing.delete(key));
+    this.refreshing.set(key, refresh);
+    return refresh;
+  }
+
+  private readonly refreshing = new Map<string, Promise<PaymentRow>>();
+
+  private async refreshOnce(paymentId: string, source: TransitionSource, options: { force?: boolean }): Promise<PaymentRow> {
     const { db, clock, logger } = this.deps;
     const payment = await findPayment(db, paymentId);
     if (!payment) throw new Error(`Unknown payment ${paymentId}`);

@@ -3,6 +3,9 @@ import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish, submitGift } from "./gift-flow";
 
+// Payment journeys wait for simulated providers and polling: give them more than the default 30 s.
+test.slow();
+
 test.describe("one-off gift with Swish on a computer", () => {
   test("250 kr approved in Swish ends on the thank-you page", async ({ page }) => {
     await gotoHydrated(page, "/ge-en-gava");
@@ -56,8 +59,29 @@ test.describe("one-off gift with Swish on a computer", () => {
   });
 });
 
+test("name and address can be filled in from the population register", async ({ page }) => {
+  await gotoHydrated(page, "/ge-en-gava");
+  await page.getByLabel("Personnummer (frivilligt)").fill("19811228-9874");
+  await page.getByRole("button", { name: "Hämta namn och adress" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Vi har fyllt i ditt namn och din adress.");
+  await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Erik Lindgren");
+  await page.getByRole("radio", { name: /^Faktura/ }).check();
+  await expect(page.getByLabel("Gatuadress")).toHaveValue("Storgatan 12");
+  await expect(page.getByLabel("Personnummer (frivilligt)")).toHaveValue("19811228-9874");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the register look-up works as a plain form post", async ({ page }) => {
+    await page.goto("/ge-en-gava");
+    await page.getByLabel("Personnummer (frivilligt)").fill("19811228-9875");
+    await page.getByRole("button", { name: "Hämta namn och adress" }).click();
+    await expect(page.getByText("Personnumret stämmer inte.").first()).toBeVisible();
+    await page.getByLabel("Personnummer (frivilligt)").fill("19811228-9874");
+    await page.getByRole("button", { name: "Hämta namn och adress" }).click();
+    await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Erik Lindgren");
+  });
 
   test("the gift form works with server validation, and the payment page refreshes itself", async ({ page, browser }) => {
     await page.goto("/ge-en-gava");

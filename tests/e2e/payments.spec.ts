@@ -10,6 +10,9 @@ import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgm
 
 const E2E_PORT = process.env.E2E_PORT ?? "4173";
 
+// Payment journeys wait for simulated providers and polling: give them more than the default 30 s.
+test.slow();
+
 test.describe("card payments", () => {
   for (const [card, outcome] of [
     ["4111 1111 1111 1111", "Tack för din gåva, Astrid!"],

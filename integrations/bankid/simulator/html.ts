@@ -3,14 +3,8 @@
  * Content Security Policy forbids inline scripts and the pages must work with
  * plain forms. Colours meet WCAG AA contrast, and focus is always visible.
  */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+export { escapeHtml } from "../../simulator-kit/escape-html";
+import { escapeHtml } from "../../simulator-kit/escape-html";
 
 const STYLE = `
   :root { color-scheme: light; }

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import express, { Router, type NextFunction, type Request, type Response } from "express";
 import { z } from "zod";
+import { postJsonCallback } from "../../simulator-kit/post-json";
 import type { Clock } from "../../../core/clock";
 import type { Logger } from "../../../core/logger";
-import { httpRequest } from "../../http/http-request";
 import { SESSION_LIFETIME_MS, SessionState, TransactionState, isTerminalSessionState } from "../states";
 import { SIM_BANKS, renderApprovalPage, renderBankChoicePage, renderMessagePage } from "./pages";
 import { createInMemoryBriteStore, type BriteSimStore, type SimSession, type SimTransaction } from "./session-store";
@@ -53,7 +53,7 @@ export function createBriteSimulator(options: BriteSimulatorOptions): { router: 
   const merchantId = options.merchantId ?? "sim-merchant";
   const tokenTtlMs = (options.tokenTtlSeconds ?? 3600) * 1000;
   const retryDelays = options.callbackRetryDelaysMs ?? [1000, 5000];
-  const postCallback = options.postCallback ?? defaultPostCallback;
+  const postCallback = options.postCallback ?? postJsonCallback;
   // Tokens live in memory on purpose: after a restart the client gets a 401 and re-authorizes, as with the real service.
   const tokens = new Map<string, number>();
   const router = Router();
@@ -273,13 +273,3 @@ function sameString(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function defaultPostCallback(url: string, body: unknown): Promise<void> {
-  const res = await httpRequest({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    timeoutMs: 10_000,
-  });
-  if (res.status < 200 || res.status >= 300) throw new Error(`callback answered ${res.status}`);
-}

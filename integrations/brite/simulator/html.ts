@@ -1,12 +1,6 @@
 /** Plain server-rendered pages for the bank simulator: no scripts, so they pass our CSP. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+export { escapeHtml } from "../../simulator-kit/escape-html";
+import { escapeHtml } from "../../simulator-kit/escape-html";
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1a1a1a; }

@@ -1,8 +1,8 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import express, { Router, type Request, type Response } from "express";
+import { postJsonCallback } from "../../simulator-kit/post-json";
 import type { Clock } from "../../../core/clock";
 import type { Logger } from "../../../core/logger";
-import { httpRequest } from "../../http/http-request";
 import { mondidoAmountToOre } from "../amount";
 import { hashesEqual, mondidoRequestHash, mondidoResponseHash } from "../hash";
 import type { MondidoStatus } from "../transaction";
@@ -33,7 +33,7 @@ export function createMondidoSimulator(options: MondidoSimulatorOptions): { rout
   const { clock, logger, merchantId, secret } = options;
   const apiPassword = options.apiPassword ?? DEFAULT_SIM_API_PASSWORD;
   const store = options.store ?? createInMemoryMondidoStore();
-  const postWebhook = options.postWebhook ?? defaultPostWebhook;
+  const postWebhook = options.postWebhook ?? postJsonCallback;
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: "50kb" });
 
@@ -236,13 +236,3 @@ function webhookUrlOf(webhookJson: string | undefined): string | undefined {
   return typeof webhook?.url === "string" ? webhook.url : undefined;
 }
 
-async function defaultPostWebhook(url: string, body: unknown): Promise<void> {
-  const res = await httpRequest({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    timeoutMs: 10_000,
-  });
-  if (res.status < 200 || res.status >= 300) throw new Error(`webhook answered ${res.status}`);
-}

@@ -2,14 +2,8 @@
  * Tiny HTML helpers for the simulator pages: plain server-rendered forms so
  * they work without JavaScript and under our CSP (no inline scripts).
  */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+export { escapeHtml } from "../../simulator-kit/escape-html";
+import { escapeHtml } from "../../simulator-kit/escape-html";
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1a1a1a; }

@@ -1,7 +1,7 @@
 import express from "express";
 import type { Clock } from "../../../core/clock";
 import type { Logger } from "../../../core/logger";
-import { httpRequest } from "../../http/http-request";
+import { postJsonCallback } from "../../simulator-kit/post-json";
 import type { SwishPaymentRequest } from "../types";
 import { createSwishApiRouter } from "./api-router";
 import { createSwishAppRouter } from "./app-router";
@@ -55,7 +55,7 @@ export function createSwishSimulator(options: SwishSimulatorOptions): SwishSimul
     payeeAlias: options.payeeAlias,
     allowHttpCallbacks: options.allowHttpCallbacks,
     callbackDelayMs: options.callbackDelayMs ?? 5000,
-    postCallback: options.postCallback ?? postJson,
+    postCallback: options.postCallback ?? postJsonCallback,
   });
 
   const router = express.Router();
@@ -88,15 +88,4 @@ export function createSwishSimulator(options: SwishSimulatorOptions): SwishSimul
       engine.close();
     },
   };
-}
-
-async function postJson(url: string, body: SwishPaymentRequest): Promise<void> {
-  const res = await httpRequest({
-    method: "POST",
-    url,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    timeoutMs: 10_000,
-  });
-  if (res.status < 200 || res.status >= 300) throw new Error(`Callback answered ${res.status}`);
 }

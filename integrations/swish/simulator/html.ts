@@ -1,12 +1,6 @@
 /** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+export { escapeHtml } from "../../simulator-kit/escape-html";
+import { escapeHtml } from "../../simulator-kit/escape-html";
 
 /**
  * The page frame: Swedish, one banner and one main landmark, a single h1, no
