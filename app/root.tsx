@@ -23,6 +23,9 @@ import { NO_CLIENT_CONFIG, type PublicClientConfig } from "./client/public-confi
 import { publicClientConfig } from "./client/public-config.server";
 import { themeCss } from "./styles/theme";
 import "./styles/global.css";
+// The banner shows on every first visit: its styles ship with the root
+// stylesheet instead of as a second render-blocking file.
+import "./consent/consent.css";
 
 export function loader({ request }: Route.LoaderArgs) {
   // `client` is baked into pre-rendered pages at build time: see app/client/public-config.ts.

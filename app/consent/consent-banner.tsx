@@ -2,7 +2,6 @@ import type { FormEvent } from "react";
 import type { Consent } from "./consent";
 import { CONSENT_FIELDS, CONSENT_SETTINGS_PATH } from "./consent-form";
 import { submittedConsent } from "./submitted-consent";
-import "./consent.css";
 
 export interface ConsentBannerProps {
   /** The current path and query, so a post without JavaScript can come back here. */

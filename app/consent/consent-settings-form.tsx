@@ -2,7 +2,6 @@ import { type FormEvent, useState } from "react";
 import type { Consent } from "./consent";
 import { CONSENT_FIELDS, CONSENT_SETTINGS_PATH } from "./consent-form";
 import { submittedConsent } from "./submitted-consent";
-import "./consent.css";
 
 export interface ConsentSettingsFormProps {
   /** The stored consent, or null when none is given yet (then nothing optional is ticked). */
