@@ -14,6 +14,7 @@ import {
 import { giveGift } from "../../core/gifts/give-gift";
 import { ErrorSummary, errorId, fieldId } from "../components/form/error-summary";
 import { TextField } from "../components/form/field";
+import { AddressFields } from "../components/form/address-fields";
 import { donorPrefill } from "../donors/gift-prefill.server";
 import "../components/form/form.css";
 
@@ -294,16 +295,7 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
         <fieldset className="fieldset method-invoice">
           <legend>Adress för fakturan</legend>
           <p className="field__hint">Fyll i om du vill betala med faktura. Fakturan skickas till din e-post.</p>
-          <TextField name="street" label="Gatuadress" autoComplete="street-address" defaultValue={values.street ?? ""} error={inlineErrors.street} />
-          <TextField
-            name="postalCode"
-            label="Postnummer"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            defaultValue={values.postalCode ?? ""}
-            error={inlineErrors.postalCode}
-          />
-          <TextField name="city" label="Ort" autoComplete="address-level2" defaultValue={values.city ?? ""} error={inlineErrors.city} />
+          <AddressFields values={values} errors={inlineErrors} />
         </fieldset>
 
         <div className="choice">

@@ -3,7 +3,13 @@ import { z } from "zod";
 import type { AppContainer } from "../container";
 import { giftFormSchema } from "../../core/gifts/gift-form";
 import { createGift } from "../../core/gifts/gift-service";
-import { findGift, findGiftByOrderReference, findPayment, findPaymentByProviderReference } from "../../core/payments/payment-repository";
+import {
+  findGift,
+  findGiftByOrderReference,
+  findPayment,
+  findPaymentByProviderReference,
+  type PaymentRow,
+} from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
 import { isFinalStatus, PROVIDERS, type PaymentStatus, type ProviderName } from "../../core/payments/payment-status";
 import { normalisePersonnummer } from "../../core/identity/personnummer";
@@ -43,6 +49,13 @@ export function paymentsApiRouter(container: AppContainer): Router {
   const startLimit = perMinuteLimit(container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE);
   const pollLimit = perMinuteLimit(container.config.RATE_LIMIT_POLLS_PER_MINUTE);
   const { payments } = container;
+
+  /** The payment as the API shows it, after asking its provider if it is still open. */
+  const currentView = async (payment: PaymentRow) => {
+    const current = isFinalStatus(payment.status as PaymentStatus) ? payment : await payments.refreshPayment(payment.id, "poll");
+    const gift = await findGift(container.db, current.gift_id);
+    return paymentView(container, gift!, current);
+  };
 
   router.post("/RegularGift/Add", startLimit, async (req, res, next) => {
     try {
@@ -106,11 +119,9 @@ export function paymentsApiRouter(container: AppContainer): Router {
     try {
       const envelope = withContext(pollPayload).safeParse(req.body);
       if (!envelope.success) return sendValidationError(res, envelope.error);
-      let payment = await findPayment(container.db, envelope.data.payload.paymentId);
+      const payment = await findPayment(container.db, envelope.data.payload.paymentId);
       if (!payment) return sendApiError(res, 404, "not_found", "Betalningen finns inte.");
-      if (!isFinalStatus(payment.status as PaymentStatus)) payment = await payments.refreshPayment(payment.id, "poll");
-      const gift = await findGift(container.db, payment.gift_id);
-      res.json(paymentView(container, gift!, payment));
+      res.json(await currentView(payment));
     } catch (error) {
       next(error);
     }
@@ -123,9 +134,7 @@ export function paymentsApiRouter(container: AppContainer): Router {
       if (!query.success) return sendValidationError(res, query.error);
       const existing = await findPayment(container.db, query.data.paymentId);
       if (!existing) return sendApiError(res, 404, "not_found", "Betalningen finns inte.");
-      const payment = await payments.cancelPayment(existing.id);
-      const gift = await findGift(container.db, payment.gift_id);
-      res.json(paymentView(container, gift!, payment));
+      res.json(await currentView(await payments.cancelPayment(existing.id)));
     } catch (error) {
       next(error);
     }
@@ -158,16 +167,14 @@ export function paymentsApiRouter(container: AppContainer): Router {
     try {
       const query = z.object({ token: z.string().min(8).max(200) }).safeParse(req.query);
       if (!query.success) return sendValidationError(res, query.error);
-      let payment = await container.db
+      const payment = await container.db
         .selectFrom("payments")
         .selectAll()
         .where("provider", "=", "Brite")
         .where("client_token", "=", query.data.token)
         .executeTakeFirst();
       if (!payment) return sendApiError(res, 404, "not_found", "Betalningen finns inte.");
-      if (!isFinalStatus(payment.status as PaymentStatus)) payment = await payments.refreshPayment(payment.id, "poll");
-      const gift = await findGift(container.db, payment.gift_id);
-      res.json(paymentView(container, gift!, payment));
+      res.json(await currentView(payment));
     } catch (error) {
       next(error);
     }

@@ -1,5 +1,6 @@
 import { fieldId } from "../form/error-summary";
 import { TextField } from "../form/field";
+import { AddressFields } from "../form/address-fields";
 import type { DonorView } from "../../../core/donors/donor-repository";
 
 type Values = Record<string, string | undefined>;
@@ -51,19 +52,7 @@ export function DonorDetailsFields({ values, errors, protectedIdentity }: { valu
             hittar vi ett säkert sätt.
           </p>
         ) : (
-          <>
-            <TextField name="street" label="Gatuadress" autoComplete="street-address" defaultValue={values.street ?? ""} error={errors.street} />
-            <TextField
-              name="postalCode"
-              label="Postnummer"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              className="input--short"
-              defaultValue={values.postalCode ?? ""}
-              error={errors.postalCode}
-            />
-            <TextField name="city" label="Ort" autoComplete="address-level2" defaultValue={values.city ?? ""} error={errors.city} />
-          </>
+          <AddressFields values={values} errors={errors} />
         )}
       </fieldset>
 
