@@ -17,7 +17,7 @@ test.describe("one-off gift with Swish on a computer", () => {
 
     await answerInSwish(page, "Godkänn");
     // The page polls every 3 s and moves on by itself.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 30_000 });
     await expect(page.locator(".thanks-facts")).toContainText("250");
     await expectNoAxeViolations(page);
   });
@@ -26,7 +26,7 @@ test.describe("one-off gift with Swish on a computer", () => {
     await gotoHydrated(page, "/ge-en-gava");
     await submitGift(page, { device: "other" });
     await answerInSwish(page, "Neka");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalningen genomfördes inte", { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalningen genomfördes inte", { timeout: 30_000 });
     await expect(page.getByRole("main").getByRole("status")).toContainText("Inga pengar har dragits");
     await expectNoAxeViolations(page);
 
@@ -97,6 +97,6 @@ test.describe("without JavaScript", () => {
     await swish.getByRole("button", { name: "Godkänn" }).click();
     await swishContext.close();
     // A <noscript> meta refresh reloads the page until the payment settles.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 30_000 });
   });
 });

@@ -16,6 +16,8 @@ test("the mobile navigation bar is 56 px high and its menu opens", async ({ page
 });
 
 test("a donor gives 250 kr by Swish on the phone with the app switch", async ({ page }) => {
+  // A payment journey waits for the simulated Swish app and polling.
+  test.slow();
   await page.goto("/ge-en-gava");
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   // Phones get "this device" by default.
@@ -25,6 +27,6 @@ test("a donor gives 250 kr by Swish on the phone with the app switch", async ({ 
   // The simulator plays the Swish app; afterwards it sends the donor back.
   await page.getByRole("button", { name: "Godkänn" }).click();
   await page.getByRole("link", { name: "Tillbaka till webbplatsen" }).click({ timeout: 15_000 });
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 30_000 });
   await expectNoAxeViolations(page);
 });

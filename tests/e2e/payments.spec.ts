@@ -28,7 +28,7 @@ test.describe("card payments", () => {
       await page.getByLabel("Giltig till (MM/ÅÅ)").fill("12/35");
       await page.getByLabel("CVC").fill("123");
       await page.getByRole("button", { name: /^Betala/ }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(outcome, { timeout: 15_000 });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(outcome, { timeout: 30_000 });
     });
   }
 });
@@ -44,7 +44,7 @@ test.describe("bank payments (Brite)", () => {
       await page.getByLabel("Exempelbanken").check();
       await page.getByRole("button", { name: "Fortsätt" }).click();
       await page.getByRole("button", { name: decision }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(outcome, { timeout: 15_000 });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(outcome, { timeout: 30_000 });
     });
   }
 });
