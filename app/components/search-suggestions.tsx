@@ -115,13 +115,14 @@ export default function SearchSuggestions({ inputRef, onInputProps, lang }: Prop
             setOpen(true);
             if (!event.altKey) setActive(0);
           } else {
-            setActive((active + 1) % count);
+            // Functional updates: two quick key presses arrive before a re-render.
+            setActive((current) => (current + 1) % count);
           }
           return;
         case "ArrowUp":
           if (!open || count === 0) return;
           event.preventDefault();
-          setActive(active <= 0 ? count - 1 : active - 1);
+          setActive((current) => (current <= 0 ? count - 1 : current - 1));
           return;
         case "Enter":
           if (open && active >= 0 && items[active] !== undefined) {
