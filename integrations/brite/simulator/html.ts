@@ -1,6 +1,6 @@
 /** Plain server-rendered pages for the bank simulator: no scripts, so they pass our CSP. */
 export { escapeHtml } from "../../simulator-kit/escape-html";
-import { escapeHtml } from "../../simulator-kit/escape-html";
+import { simulatorPage } from "../../simulator-kit/simulator-page";
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1a1a1a; }
@@ -17,22 +17,12 @@ const STYLE = `
 `;
 
 export function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="sv">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-<p class="sim">Detta är en simulator av Brites bankbetalning. Inga riktiga pengar flyttas.</p>
-</main>
-</body>
-</html>`;
+  return simulatorPage({
+    title,
+    style: STYLE,
+    body: `${body}
+<p class="sim">Detta är en simulator av Brites bankbetalning. Inga riktiga pengar flyttas.</p>`,
+  });
 }
 
 export function formatSek(kronor: number): string {

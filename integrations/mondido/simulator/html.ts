@@ -3,7 +3,7 @@
  * they work without JavaScript and under our CSP (no inline scripts).
  */
 export { escapeHtml } from "../../simulator-kit/escape-html";
-import { escapeHtml } from "../../simulator-kit/escape-html";
+import { simulatorPage } from "../../simulator-kit/simulator-page";
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1a1a1a; }
@@ -21,23 +21,7 @@ const STYLE = `
 `;
 
 export function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="sv">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return simulatorPage({ title, style: STYLE, body });
 }
 
-export function formatSek(ore: number): string {
-  return new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK" }).format(ore / 100);
-}
+export { formatSek } from "../../../core/site/format";
