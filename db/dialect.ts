@@ -4,6 +4,7 @@ import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
 import type { DB } from "./schema";
+import { withStatementCache } from "./sqlite-statement-cache";
 
 /**
  * Every difference between SQLite and PostgreSQL lives in this file: how a
@@ -49,7 +50,7 @@ export function openDatabase(databaseUrl: string): OpenedDatabase {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return { engine, db: new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+  return { engine, db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) };
 }
 
 /** `sqlite:var/site.db`, `file:var/site.db`, a bare path, or `:memory:`. */
