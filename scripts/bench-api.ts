@@ -3,9 +3,13 @@
  * 127.0.0.1 only, bounded in time:
  *   1. gift creation + SwishInit (each request a new gift and Swish request),
  *      as fast as 10 connections go, for 10 s;
- *   2. SwishPoll at a fixed 200 requests per second for 15 s, spread over 50
- *      pending payments (so the server also asks the Swish simulator about each
- *      one every 2 s, as it would in production).
+ *   2. SwishPoll at a constant 200 requests per second for 15 s – one request
+ *      every 5 ms, as independent donors' browsers poll – spread over 50 pending
+ *      payments (so the server also asks the Swish simulator about each one
+ *      every 2 s, as it would in production). This is the issue's target;
+ *   3. the same 200 per second as autocannon sends them: a burst of 200 at the
+ *      start of each second (its rate limit lets every connection send its
+ *      share back to back). A harsher load than the target, reported beside it.
  * Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set. Prints a table; writes bench-results/api.json.
  * Target: SwishPoll p99 below 50 ms at 200 requests per second.
@@ -17,6 +21,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildSite, snapshotBuild, startServer, type RunningServer } from "./bench/server";
+import { runConstantRate } from "./bench/constant-rate";
 
 const cwd = process.cwd();
 const args = new Set(process.argv.slice(2));
@@ -60,17 +65,41 @@ async function benchInit(server: RunningServer): Promise<Figures> {
   return figures(result);
 }
 
-async function benchPoll(server: RunningServer): Promise<Figures> {
-  // Donors start paying at different moments; created all at once, the 50
-  // payments would fall due for their provider check (every 2 s) together.
+/**
+ * Donors start paying at different moments; created all at once, the 50
+ * payments would fall due for their provider check (every 2 s) together.
+ */
+async function pendingPayments(server: RunningServer, count = 50): Promise<string[]> {
   const paymentIds: string[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < count; i++) {
     await new Promise((resolve) => setTimeout(resolve, 40));
     const response = await fetch(`${server.origin}/api/SwishInit`, { method: "POST", headers: { "content-type": "application/json" }, body: initBody() });
     const body = (await response.json()) as { paymentId?: string };
     if (!body.paymentId) throw new Error(`SwishInit failed while preparing the poll benchmark: ${JSON.stringify(body)}`);
     paymentIds.push(body.paymentId);
   }
+  return paymentIds;
+}
+
+function pollBody(paymentIds: string[], index: number): string {
+  return JSON.stringify({ context, payload: { paymentId: paymentIds[index % paymentIds.length] } });
+}
+
+async function benchPoll(server: RunningServer): Promise<Figures> {
+  const paymentIds = await pendingPayments(server);
+  const result = await runConstantRate({ url: `${server.origin}/api/SwishPoll`, rate: 200, durationSeconds: 15, body: (i) => pollBody(paymentIds, i) });
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    requests: result.requests,
+  };
+}
+
+async function benchPollBursts(server: RunningServer): Promise<Figures> {
+  const paymentIds = await pendingPayments(server);
   let next = 0;
   const result = await autocannon({
     url: `${server.origin}/api/SwishPoll`,
@@ -81,7 +110,7 @@ async function benchPoll(server: RunningServer): Promise<Figures> {
       {
         method: "POST",
         headers: { "content-type": "application/json" },
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ context, payload: { paymentId: paymentIds[next++ % paymentIds.length] } }) }),
+        setupRequest: (req) => ({ ...req, body: pollBody(paymentIds, next++) }),
       },
     ],
   });
@@ -133,7 +162,8 @@ async function runOn(engine: string, buildDir: string, databaseUrl: () => Promis
   };
   const init = await measure(benchInit);
   const poll = await measure(benchPoll);
-  return { engine, init, poll };
+  const pollBursts = await measure(benchPollBursts);
+  return { engine, init, poll, pollBursts };
 }
 
 async function main() {
@@ -157,7 +187,8 @@ async function main() {
   }
   const rows = runs.flatMap((r) => [
     [r.engine, "gift + SwishInit (10 conn.)", r.init],
-    [r.engine, "SwishPoll at 200 req/s", r.poll],
+    [r.engine, "SwishPoll at 200 req/s (one every 5 ms)", r.poll],
+    [r.engine, "SwishPoll, 200 in a burst each second", r.pollBursts],
   ] as const);
   console.log("\n| database | scenario | req/s | p50 ms | p99 ms | requests | errors | non-2xx |");
   console.log("|:--|:--|--:|--:|--:|--:|--:|--:|");
