@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { clientIpContext, containerContext, nonceContext } from "./context";
 import type { AppContainer } from "../server/container";
 import { NonceProvider } from "./nonce";
+import { lowPriorityModulePreloads } from "./document/low-priority-module-preloads";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +43,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(lowPriorityModulePreloads()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -22,10 +22,7 @@ import { ClientShellProvider, SiteServices } from "./client/site-services";
 import { NO_CLIENT_CONFIG, type PublicClientConfig } from "./client/public-config";
 import { publicClientConfig } from "./client/public-config.server";
 import { themeCss } from "./styles/theme";
-import "./styles/global.css";
-// The banner shows on every first visit: its styles ship with the root
-// stylesheet instead of as a second render-blocking file.
-import "./consent/consent.css";
+import { SiteStylesheet } from "./styles/site-stylesheet";
 
 export function loader({ request }: Route.LoaderArgs) {
   // `client` is baked into pre-rendered pages at build time: see app/client/public-config.ts.
@@ -78,8 +75,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#000000" />
+        <meta name="theme-color" content={data?.site.colours.primary ?? "#ffffff"} />
         <Meta />
+        <SiteStylesheet nonce={nonce} />
         <Links />
         {data && <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(data.site.colours) }} />}
       </head>

@@ -172,7 +172,7 @@ function describeItem(item: Record<string, string | number | boolean>): string {
 }
 
 function report(results: PageResult[], checks: TargetCheck[], runs: number): void {
-  const header = ["page", "status", "HTML KB gz (raw)", "CSS KB gz (raw)", "JS KB gz (raw)", "JS files", ...CATEGORIES.map((c) => CATEGORY_LABEL[c])];
+  const header = ["page", "status", "HTML KB gz (raw)", "CSS KB gz (raw; incl. inline)", "JS KB gz (raw)", "JS files", ...CATEGORIES.map((c) => CATEGORY_LABEL[c])];
   const rows = results.map((page) => [
     `${page.name} ${page.path}`,
     String(page.weight.status),

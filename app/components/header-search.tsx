@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type InputHTMLAttributes, type KeyboardEvent, type MouseEvent } from "react";
 import { Form, useLocation } from "react-router";
-import "./header-search.css";
 
 /**
  * The search box in the header, behind a "Sök" disclosure (a native

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { SLOW_NAVIGATION_DELAY_MS, SLOW_NAVIGATION_TEXT, createSlowNoticeTimer } from "./slow-notice";
-import "./loading.css";
 
 /** True while a navigation has been under way for longer than `delayMs`. */
 export function useSlowNavigationNotice(delayMs = SLOW_NAVIGATION_DELAY_MS): boolean {

@@ -1,8 +1,9 @@
 /**
  * Page weight on first load: opens each page in a fresh (cache-less) mobile
  * browser context of the system Chromium and records every response, grouped
- * as HTML (the document), CSS (stylesheets) and JavaScript (scripts, including
- * module preloads and the imports of inline module scripts). Sizes are the
+ * as HTML (the document), CSS (stylesheets, plus the document's inline <style>
+ * elements, which are therefore counted under HTML too) and JavaScript
+ * (scripts, including module preloads and the imports of inline module scripts). Sizes are the
  * decoded body ("raw"), the body gzipped with zlib level 9 ("gzip", the figure
  * the targets use) and what the server actually sent ("wire", whatever
  * Content-Encoding it chose).
@@ -91,6 +92,22 @@ async function record(request: Request): Promise<ResourceRecord | undefined> {
   };
 }
 
+/** The document's inline <style> elements, as one pseudo-resource that costs no request. */
+function inlineStyles(url: string, html: string): ResourceRecord {
+  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join("");
+  const body = Buffer.from(css, "utf8");
+  return {
+    url: `${url} (inline <style>)`,
+    kind: "css",
+    resourceType: "inline-style",
+    status: 200,
+    contentEncoding: null,
+    raw: body.length,
+    gzip: body.length === 0 ? 0 : gzipSync(body, { level: 9 }).length,
+    wire: 0,
+  };
+}
+
 export async function launchBrowser(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: BROWSER_ARGS });
 }
@@ -119,7 +136,7 @@ export async function measurePage(browser: Browser, url: string): Promise<PageWe
     }
     const byUrl = new Map<string, ResourceRecord>();
     for (const item of await Promise.all(pending)) if (item && !byUrl.has(item.url)) byUrl.set(item.url, item);
-    const resources = [...byUrl.values()];
+    const resources = [...byUrl.values(), inlineStyles(url, await response.text())];
 
     return {
       status: response.status(),

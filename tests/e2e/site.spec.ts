@@ -74,6 +74,27 @@ test.describe("pages and status codes", () => {
     expect(asset.headers()["cache-control"]).toContain("max-age=31536000");
   });
 
+  test("the first paint waits for no request: site CSS inline, module preloads at low priority", async ({ page }) => {
+    for (const path of ["/om-oss", "/sok?query=hj%C3%A4rta"]) {
+      const response = await page.goto(path); // pre-rendered, then server-rendered
+      const html = await response!.text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toMatch(/<style id="site-css" nonce="[^"]+">\.header-search\{/);
+      expect(head).not.toContain("__CSP_NONCE__");
+      const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(0);
+      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    }
+    // Hydration and client-side navigation keep the same styles in place.
+    await gotoHydrated(page, "/om-oss");
+    const css = await page.locator("#site-css").textContent();
+    expect(css?.length).toBeGreaterThan(5000);
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Lungforskning" }).click();
+    await expect(page).toHaveURL(/\/lungforskning$/);
+    expect(await page.locator("#site-css").textContent()).toBe(css);
+    await expect(page.locator(".site-header")).toHaveCSS("display", /block|flex|grid/);
+  });
+
   test("health check answers when the database does", async ({ request }) => {
     const health = await request.get("/healthz");
     expect(health.status()).toBe(200);
