@@ -15,6 +15,19 @@ test("the mobile navigation bar is 56 px high and its menu opens", async ({ page
   await expect(page.locator("main h1")).toHaveText("Om oss");
 });
 
+test("the charity's name is never cut off in the bar: two lines on a phone, the heart alone on the narrowest", async ({ page }) => {
+  const brand = page.getByRole("link", { name: "Hjärtslag & Andetag, startsida" });
+  const name = page.locator(".site-header__brand span");
+  await page.goto("/om-oss");
+  await expect(name).toBeVisible();
+  // Nothing clipped: the text fits its box.
+  expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight)).toBe(true);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(brand).toBeVisible();
+  expect(await name.evaluate((e) => e.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+  expect((await page.locator(".site-header__bar").boundingBox())?.height).toBe(56);
+});
+
 test("a donor gives 250 kr by Swish on the phone with the app switch", async ({ page }) => {
   // A payment journey waits for the simulated Swish app and polling.
   test.slow();
