@@ -3,9 +3,14 @@ export function formatSwishNumber(number: string): string {
   return number.replace(/^(\d{3})(\d{3})(\d{2})(\d{2})$/, "$1 $2 $3 $4");
 }
 
-const sekFormatter = new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+// Made on first use, not when the module loads: every page's footer imports
+// this module, and building a currency formatter costs tens of milliseconds
+// of main thread on a phone (locale and currency data) on pages that show no
+// amount at all.
+let sekFormatter: Intl.NumberFormat | undefined;
 
 /** Money is integer öre everywhere; this is the one place it becomes text. */
 export function formatSek(amountOre: number): string {
+  sekFormatter ??= new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 2, minimumFractionDigits: 0 });
   return sekFormatter.format(amountOre / 100);
 }
