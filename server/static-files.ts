@@ -2,13 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler, type Router } from "express";
 import { NONCE_PLACEHOLDER } from "../app/context";
+import { precompressedAssets } from "./precompressed-assets";
 
 /**
  * Files from the client build. Hashed assets never change under their name and
- * are cached for a year as immutable; everything else is revalidated.
+ * are cached for a year as immutable (sent precompressed where the build made
+ * a .br or .gz); everything else is revalidated.
  */
 export function clientBuildFiles(clientDir: string): Router {
   const router = express.Router();
+  router.use("/assets", precompressedAssets(path.join(clientDir, "assets")));
   router.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), {
