@@ -18,6 +18,7 @@ import { parseBriteCallback } from "../../integrations/brite/callback";
 import { PROVIDER_FOR_METHOD } from "../payments";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
+import { giftFormFields } from "./gift-form-fields";
 import { perMinuteLimit } from "./rate-limit";
 import { paymentView } from "./payment-view";
 
@@ -68,19 +69,14 @@ export function paymentsApiRouter(container: AppContainer): Router {
       const envelope = giftRequest.safeParse(req.body);
       if (!envelope.success) return sendValidationError(res, envelope.error);
       const p = envelope.data.payload;
-      const form = formSchema.safeParse({
-        amount: "annat",
-        customAmount: String(p.amount),
-        name: p.name,
-        email: p.email,
-        personnummer: p.personnummer ?? "",
-        newsletter: p.newsletter ? "on" : undefined,
-        paymentMethod: p.address ? "invoice" : "card",
-        street: p.address?.street ?? "",
-        postalCode: p.address?.postalCode ?? "",
-        city: p.address?.city ?? "",
-        idempotencyKey: p.idempotencyKey,
-      });
+      const form = formSchema.safeParse(
+        giftFormFields(p, {
+          paymentMethod: p.address ? "invoice" : "card",
+          street: p.address?.street ?? "",
+          postalCode: p.address?.postalCode ?? "",
+          city: p.address?.city ?? "",
+        }),
+      );
       if (!form.success) return sendValidationError(res, form.error, "payload");
       const { gift, created } = await createGift(container.db, container.clock, {
         giftType: "regular_gift",

@@ -9,6 +9,7 @@ import { isOrderReference } from "../../core/payments/order-reference";
 import { parseSwishCallback, SwishCallbackError } from "../../integrations/swish/client";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
+import { giftFormFields } from "./gift-form-fields";
 import { perMinuteLimit } from "./rate-limit";
 import { paymentView } from "./payment-view";
 
@@ -44,18 +45,9 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
       const envelope = initRequest.safeParse(req.body);
       if (!envelope.success) return sendValidationError(res, envelope.error);
       const p = envelope.data.payload;
-      const form = formSchema.safeParse({
-        amount: "annat",
-        customAmount: String(p.amount),
-        name: p.name,
-        email: p.email,
-        personnummer: p.personnummer ?? "",
-        newsletter: p.newsletter ? "on" : undefined,
-        paymentMethod: "swish",
-        swishDevice: p.payerPhone ? "other" : "this",
-        swishPhone: p.payerPhone ?? "",
-        idempotencyKey: p.idempotencyKey,
-      });
+      const form = formSchema.safeParse(
+        giftFormFields(p, { paymentMethod: "swish", swishDevice: p.payerPhone ? "other" : "this", swishPhone: p.payerPhone ?? "" }),
+      );
       if (!form.success) return sendValidationError(res, form.error, "payload");
       if (form.data.isBot) return sendApiError(res, 400, "rejected", "Förfrågan kunde inte tas emot.");
       const { gift, payment } = await giveGift(container, form.data);
