@@ -23,6 +23,7 @@ import { NO_CLIENT_CONFIG, type PublicClientConfig } from "./client/public-confi
 import { publicClientConfig } from "./client/public-config.server";
 import { themeCss } from "./styles/theme";
 import { SiteStylesheet } from "./styles/site-stylesheet";
+import { ConsentAskScript } from "./consent/consent-ask-script";
 
 export function loader({ request }: Route.LoaderArgs) {
   // `client` is baked into pre-rendered pages at build time: see app/client/public-config.ts.
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={data?.site.colours.primary ?? "#ffffff"} />
         <Meta />
         <SiteStylesheet nonce={nonce} />
+        <ConsentAskScript nonce={nonce} />
         <Links />
         {data && <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(data.site.colours) }} />}
       </head>

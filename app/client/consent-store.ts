@@ -6,8 +6,9 @@ import type { CookieJar } from "../consent/cookie-jar";
  * The visitor's consent as the page's components see it, kept in the consent
  * cookie (the single source of truth, shared with the server and other tabs).
  * Components read it with useSyncExternalStore, whose server snapshot is
- * `undefined`: pre-rendered HTML cannot know the cookie, so anything that
- * depends on consent (the banner, the chat button) appears after hydration.
+ * `undefined`: pre-rendered HTML cannot know the cookie. The banner is
+ * rendered while consent is unknown (see consent/consent-ask-script.tsx);
+ * anything that needs consent (the chat button) appears after hydration.
  */
 export interface ConsentStore {
   /** The stored consent, or null when the visitor has not chosen yet. */

@@ -45,7 +45,8 @@ const Prefetcher = lazy<ComponentType<{ nonce: string | undefined }>>(() =>
  * What the root layout shows and runs around every page besides header and
  * footer. Every piece loads its code only when it has work to do, so content
  * pages stay light:
- * - the consent banner, after hydration, when no choice is stored;
+ * - the consent banner, in the served HTML (see consent/consent-ask-script.tsx)
+ *   and after hydration while no choice is stored;
  * - the "Sidan laddas…" notice for slow navigations;
  * - the services chunk, once tracking is allowed, tracking cookies must be
  *   removed, an API call is made or an error is to be reported;
@@ -78,12 +79,14 @@ export function SiteServices({ config }: { config: PublicClientConfig }) {
       : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined,
   );
 
-  // The settings page is the banner's own content; showing both would ask twice.
-  const showBanner = consent === null && location.pathname !== CONSENT_SETTINGS_PATH;
+  // Rendered on the server and during hydration too (consent is `undefined`
+  // until then), so it is painted with the page. The settings page is the
+  // banner's own content; showing both would ask twice.
+  const showBanner = (consent === null || consent === undefined) && location.pathname !== CONSENT_SETTINGS_PATH;
   return (
     <>
-      {showBanner && shell && (
-        <ConsentBanner returnTo={location.pathname + location.search} onChoose={shell.consent.choose} />
+      {showBanner && (
+        <ConsentBanner returnTo={location.pathname + location.search} onChoose={shell?.consent.choose} />
       )}
       <SlowNavigationNotice />
       {Services && shell && (

@@ -35,7 +35,7 @@ async function dataLayerEvents(page: Page): Promise<string[]> {
 const banner = (page: Page) => page.getByRole("region", { name: "Vi använder cookies" });
 
 test.describe("cookie consent", () => {
-  test("the banner asks after hydration, and nothing is tracked before a choice", async ({ page, context }) => {
+  test("the banner asks, and nothing is tracked before a choice", async ({ page, context }) => {
     const webEvents: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/RegisterWebEvent")) webEvents.push(request.url());
@@ -122,6 +122,28 @@ test.describe("cookie consent", () => {
     await expect(banner(page)).toHaveCount(0);
   });
 
+  test("the banner is in the served HTML: painted before any JavaScript runs, and not for a visitor who has chosen", async ({
+    page,
+    context,
+  }) => {
+    // No script can load: what shows is the served HTML and the inline <head> script.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/om-oss");
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Godkänn alla" })).toBeVisible();
+
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    await context.addCookies([{ name: "hl_consent", value: "v1.s0.m0", url: origin }]);
+    await page.goto("/om-oss");
+    await expect(page.locator("main h1")).toHaveText("Om oss");
+    await expect(banner(page)).toBeHidden();
+
+    // Once React has hydrated it decides from the cookie's value: the banner is gone from the document.
+    await page.unroute("**/assets/*.js");
+    await gotoHydrated(page, "/om-oss");
+    await expect(banner(page)).toHaveCount(0);
+  });
+
   test("the settings page is accessible and reflects a refusal from the banner", async ({ page, context }) => {
     await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Endast nödvändiga" }).click();
@@ -155,6 +177,12 @@ test.describe("cookie consent without JavaScript", () => {
     await expect(page.getByText("Dina val är sparade.")).toBeVisible();
     expect(await cookieNames(context)).toEqual(["hl_consent"]);
     expect(await cookieValue(context, "hl_consent")).toBe("v1.s0.m1");
+  });
+
+  test("no banner asks: without JavaScript nothing can track", async ({ page }) => {
+    await page.goto("/om-oss");
+    await expect(page.locator("main h1")).toHaveText("Om oss");
+    await expect(banner(page)).toBeHidden();
   });
 
   test("another site cannot set consent for the visitor", async ({ request }) => {
