@@ -117,7 +117,6 @@ const CATEGORY_LABEL: Record<Category, string> = {
  */
 const INHERENT_TO_NOT_FOUND = new Map([
   ["http-status-code", "expected: the page answers 404 on purpose"],
-  ["is-crawlable", "expected: error pages carry robots noindex on purpose"],
 ]);
 
 function inherentToNotFound(audit: FailingAudit, pageUrl: string): string | undefined {

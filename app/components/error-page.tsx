@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 
-/** The not-found (404) and server-error (500) pages, rendered with their real status. */
+/**
+ * The not-found (404) and server-error (500) pages, rendered with their real
+ * status. The status alone keeps them out of search results (crawlers never
+ * index a 4xx or 5xx answer), so they carry no robots noindex: on a 500 it
+ * could only do harm if a crawler ever took it for the page's own.
+ */
 export function ErrorPage({ status, siteName }: { status: number; siteName: string | undefined }) {
   const notFound = status === 404;
   const title = notFound ? "Sidan kunde inte hittas" : "Något gick fel hos oss";
   return (
     <article className="page page--narrow error-page">
       <title>{siteName ? `${title} – ${siteName}` : title}</title>
-      <meta name="robots" content="noindex" />
       <meta
         name="description"
         content={

@@ -26,6 +26,8 @@ test.describe("pages and status codes", () => {
     const response = await page.goto("/finns-inte-alls");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sidan kunde inte hittas");
+    // The status keeps it out of search results; no robots noindex is needed.
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 
@@ -33,6 +35,7 @@ test.describe("pages and status codes", () => {
     const response = await page.goto("/_test/server-error");
     expect(response?.status()).toBe(500);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Något gick fel hos oss");
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 
