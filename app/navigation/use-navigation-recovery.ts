@@ -9,8 +9,10 @@ import {
   shouldReloadForVersion,
 } from "./build-version";
 import { serviceWorkerUpdate } from "../offline/update-flag";
+import { afterLoadWhenIdle } from "./after-load-when-idle";
 
 const VERSION_CHECK_INTERVAL_MS = 5 * 60_000;
+const FIRST_CHECK_IDLE_TIMEOUT_MS = 2_000;
 
 declare global {
   interface Window {
@@ -72,12 +74,16 @@ export function useNavigationRecovery(): void {
     const stopWatchingWorker = serviceWorkerUpdate.onUpdateReady(() => {
       workerUpdated.current = true;
     });
-    void check();
+    // A freshly served page is the current build; the first check (for a page
+    // from the service worker's cache or a long-open tab) can wait until the
+    // page has loaded and the browser is idle, out of the page's start-up.
+    const cancelFirstCheck = afterLoadWhenIdle(window, () => void check(), FIRST_CHECK_IDLE_TIMEOUT_MS);
     const interval = window.setInterval(() => void check(), VERSION_CHECK_INTERVAL_MS);
     document.addEventListener("visibilitychange", onVisible);
     window.addEventListener("click", onClick, true);
     return () => {
       cancelled = true;
+      cancelFirstCheck();
       stopWatchingWorker();
       window.clearInterval(interval);
       document.removeEventListener("visibilitychange", onVisible);

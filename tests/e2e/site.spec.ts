@@ -184,8 +184,9 @@ test.describe("client-side navigation", () => {
 
   test("after a new deploy the next navigation is a full page load, once per session", async ({ page }) => {
     await page.route("**/__version", (route) => route.fulfill({ json: { version: "a-newer-build" } }));
+    const checked = page.waitForResponse("**/__version");
     await gotoHydrated(page, "/");
-    await page.waitForLoadState("networkidle");
+    await checked;
     await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
     await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Om oss" }).click();
     await expect(page).toHaveURL(/\/om-oss$/);
