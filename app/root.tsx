@@ -14,7 +14,7 @@ import type { Route } from "./+types/root";
 import { layoutData, type LayoutData } from "./site.server";
 import { useNonce } from "./nonce";
 import { SiteHeader } from "./components/site-header";
-import { SiteFooter } from "./components/site-footer";
+import { SITE_FOOTER_ID, SiteFooter } from "./components/site-footer";
 import { RouteAnnouncer } from "./components/route-announcer";
 import { ErrorPage } from "./components/error-page";
 import { useNavigationRecovery } from "./navigation/use-navigation-recovery";
@@ -76,6 +76,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/*
+          No frame before the page is parsed down to the footer (the whole page is
+          one TCP flight of compressed HTML): a paint in mid-parse would show the
+          header without its menu and the page half-built, then shift it, and
+          lay the page out twice. Browsers without rel=expect ignore it.
+        */}
+        <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" />
         <meta name="theme-color" content={data?.site.colours.primary ?? "#ffffff"} />
         <Meta />
         <SiteStylesheet nonce={nonce} />

@@ -2,11 +2,14 @@ import { Link } from "react-router";
 import type { LayoutData } from "../site.server";
 import { formatSwishNumber } from "../../core/site/format";
 
+/** The footer's id: the root layout holds the first paint until it is parsed (see app/root.tsx). */
+export const SITE_FOOTER_ID = "sidfot";
+
 export function SiteFooter({ data, lang }: { data: LayoutData | undefined; lang: "sv" | "en" }) {
   if (!data) return null;
   const { site, footerNavigation } = data;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={SITE_FOOTER_ID}>
       <div className="site-footer__inner">
         <section aria-labelledby="footer-kontakt">
           <h2 id="footer-kontakt">{site.name}</h2>
