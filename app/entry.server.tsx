@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { clientIpContext, containerContext, nonceContext } from "./context";
 import type { AppContainer } from "../server/container";
 import { NonceProvider } from "./nonce";
-import { lowPriorityModulePreloads } from "./document/low-priority-module-preloads";
+import { hydrateAfterFirstPaint } from "./document/hydrate-after-first-paint";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +44,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // pipeline, not .pipe: a failure in the rewrite ends the response instead of leaving it open.
-          pipeline(pipe(lowPriorityModulePreloads()), body, () => {});
+          pipeline(pipe(hydrateAfterFirstPaint()), body, () => {});
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

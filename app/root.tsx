@@ -24,6 +24,7 @@ import { publicClientConfig } from "./client/public-config.server";
 import { themeCss } from "./styles/theme";
 import { SiteStylesheet } from "./styles/site-stylesheet";
 import { ConsentAskScript } from "./consent/consent-ask-script";
+import { HYDRATED_MARK } from "./document/hydrated-mark";
 
 export function loader({ request }: Route.LoaderArgs) {
   // `client` is baked into pre-rendered pages at build time: see app/client/public-config.ts.
@@ -120,6 +121,7 @@ function scrollKeyByPath(location: { pathname: string }): string {
 function useMarkHydrated(): void {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    performance.mark(HYDRATED_MARK);
   }, []);
 }
 
