@@ -5,6 +5,7 @@ import { CONSENT_SETTINGS_PATH } from "../consent/consent-form";
 import { documentCookieJar } from "../consent/cookie-jar";
 import { TRACKING_COOKIES } from "../consent/tracking-cookies";
 import { SlowNavigationNotice } from "../loading/slow-navigation-notice";
+import { afterLoadWhenIdle } from "../navigation/after-load-when-idle";
 import { PREFETCH_INTERVAL_MS } from "../prefetch/prefetch-scheduler";
 import { mayTrack } from "../tracking/may-track";
 import { ClientShellContext, useClientShell, useConsent } from "./client-shell-context";
@@ -25,6 +26,9 @@ export function ClientShellProvider({ children }: { children: ReactNode }) {
   });
   return <ClientShellContext.Provider value={shell}>{children}</ClientShellContext.Provider>;
 }
+
+/** The longest the service worker's registration waits for an idle moment after load. */
+const SERVICE_WORKER_IDLE_TIMEOUT_MS = 5_000;
 
 /** The services chunk; if it cannot load the page still works and API calls go out unreported. */
 function lazyClientServices(shell: ClientShell) {
@@ -70,7 +74,7 @@ export function SiteServices({ config }: { config: PublicClientConfig }) {
 
   useErrorReporting(shell, config.sentryDsn !== null);
   const loaded = usePageLoaded();
-  useServiceWorker(loaded && import.meta.env.PROD);
+  useServiceWorker(import.meta.env.PROD);
   const prefetchNow = useDelayedIdle(loaded, PREFETCH_INTERVAL_MS);
   useAnimateOnScroll(location.pathname);
   const [nonce] = useState(() =>
@@ -141,21 +145,29 @@ function usePageLoaded(): boolean {
 }
 
 /**
- * Registers /sw.js after the load event, as is good practice: the worker's
- * start-up must not compete with the page. Production builds only (a
- * development worker would cache Vite's files).
+ * Registers /sw.js after the load event and once the browser is idle, as is
+ * good practice: the worker's start-up must not compete with the page. The
+ * load event often comes before hydration (the scripts start after the first
+ * paint, app/document/hydrate-after-first-paint.ts), so waiting for it alone
+ * would put the registration into hydration's own task. Production builds
+ * only (a development worker would cache Vite's files).
  */
 function useServiceWorker(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
-    void import("../offline/register-service-worker").then(
-      ({ registerServiceWorker }) =>
-        registerServiceWorker({
-          location: window.location,
-          navigator: window.navigator,
-          logger: { error: (message, ...details) => console.error(message, ...details) },
-        }),
-      (error: unknown) => console.error("Error during service worker registration:", error),
+    return afterLoadWhenIdle(
+      window,
+      () =>
+        void import("../offline/register-service-worker").then(
+          ({ registerServiceWorker }) =>
+            registerServiceWorker({
+              location: window.location,
+              navigator: window.navigator,
+              logger: { error: (message, ...details) => console.error(message, ...details) },
+            }),
+          (error: unknown) => console.error("Error during service worker registration:", error),
+        ),
+      SERVICE_WORKER_IDLE_TIMEOUT_MS,
     );
   }, [enabled]);
 }
