@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFERRED_MODULE_TYPE,
   NO_FRAME_FALLBACK_MS,
+  PRELOADS_PER_TASK,
   PRELOADS_TEMPLATE_ID,
   hydrateAfterFirstPaint,
   hydrateAfterFirstPaintInDocument,
@@ -72,8 +73,8 @@ function fakeBrowser() {
   const frames: (() => void)[] = [];
   const timers: { at: number; run: () => void }[] = [];
   const log: string[] = [];
-  const preloads = { name: "template content" };
-  const template = { content: preloads, remove: () => log.push("template removed") };
+  const preloads = ["a", "b", "c", "d", "e", "f"].map((name) => ({ name }));
+  const template = { content: { children: preloads }, remove: () => log.push("template removed") };
   const deferred = {
     nonce: "n1",
     text: bootstrapCode,
@@ -82,7 +83,7 @@ function fakeBrowser() {
   };
   const document = {
     currentScript: { remove: () => log.push("loader removed") },
-    head: { appendChild: (node: unknown) => log.push(node === preloads ? "preloads into head" : "something else into head") },
+    head: { appendChild: (node: { name: string }) => log.push(`preload ${node.name} into head`) },
     getElementById: (id: string) => (id === PRELOADS_TEMPLATE_ID ? template : null),
     querySelector: (selector: string) => (selector === `script[type="${DEFERRED_MODULE_TYPE}"]` ? deferred : null),
     createElement: (tag: string) => ({ tag, type: "", nonce: "", text: "" }),
@@ -108,22 +109,26 @@ function fakeBrowser() {
 }
 
 describe("hydration scripts after the first paint: the loader", () => {
-  it("waits for the first frame, then loads preloads and bootstrap once and removes its traces", () => {
+  it("waits for the first frame, then loads the preloads a few per task, then the bootstrap, once, and removes its traces", () => {
+    expect(PRELOADS_PER_TASK).toBe(4);
     const browser = fakeBrowser();
     browser.runTimers(0);
     expect(browser.log).toEqual([]); // nothing before a frame has been painted
     browser.frames.shift()!();
     browser.runOneTimer(0);
-    expect(browser.log).toEqual(["preloads into head", "template removed"]); // one task each
-    browser.runTimers(0);
     expect(browser.log).toEqual([
-      "preloads into head",
       "template removed",
-      "bootstrap replaced by type=module nonce=n1 text=true",
-      "loader removed",
+      "preload a into head",
+      "preload b into head",
+      "preload c into head",
+      "preload d into head",
     ]);
+    browser.runOneTimer(0);
+    expect(browser.log.slice(5)).toEqual(["preload e into head", "preload f into head"]);
+    browser.runOneTimer(0);
+    expect(browser.log.slice(7)).toEqual(["bootstrap replaced by type=module nonce=n1 text=true", "loader removed"]);
     browser.runTimers(NO_FRAME_FALLBACK_MS); // the fallback finds the work done
-    expect(browser.log).toHaveLength(4);
+    expect(browser.log).toHaveLength(9);
   });
 
   it("starts the scripts anyway when no frame comes (a tab opened in the background)", () => {
