@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { buildSite, snapshotBuild, startServer, type RunningServer } from "./bench/server";
+import { preparedBuild, startServer, type RunningServer } from "./bench/server";
 import { runConstantRate } from "./bench/constant-rate";
 
 const cwd = process.cwd();
@@ -167,9 +167,7 @@ async function runOn(engine: string, buildDir: string, databaseUrl: () => Promis
 }
 
 async function main() {
-  if (!args.has("--no-build")) await buildSite(cwd);
-  fs.mkdirSync(workDir, { recursive: true });
-  const buildDir = snapshotBuild(cwd, workDir);
+  const buildDir = await preparedBuild(cwd, workDir, { build: !args.has("--no-build") });
   const sqlite = async () => {
     fs.rmSync(path.join(workDir, "sqlite"), { recursive: true, force: true });
     return { drop: async () => {} };

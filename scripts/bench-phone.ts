@@ -16,7 +16,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "@playwright/test";
 import { launchBrowser } from "./bench/page-weight";
-import { buildSite, snapshotBuild, startServer, type RunningServer } from "./bench/server";
+import { median } from "./bench/median";
+import { preparedBuild, startServer, type RunningServer } from "./bench/server";
 import { SLOW_PHONE, loadOnSlowPhone, type PhoneLoad } from "./bench/slow-phone";
 
 const ROOT = process.cwd();
@@ -38,18 +39,10 @@ function parseOptions() {
   return { build: !values["no-build"], runs };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 async function main(): Promise<void> {
   const options = parseOptions();
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  if (options.build) await buildSite(ROOT);
-  fs.mkdirSync(WORK_DIR, { recursive: true });
-  const buildDir = snapshotBuild(ROOT, WORK_DIR);
+  const buildDir = await preparedBuild(ROOT, WORK_DIR, options);
 
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -60,7 +53,7 @@ async function main(): Promise<void> {
     for (const pagePath of PAGES) {
       const loads: PhoneLoad[] = [];
       for (let run = 0; run < options.runs; run++) loads.push(await loadOnSlowPhone(browser, server.origin + pagePath));
-      const of = (key: keyof PhoneLoad) => median(loads.map((load) => load[key]));
+      const of = (key: keyof PhoneLoad) => median(loads.map((load) => load[key])) ?? NaN;
       pages.push({
         path: pagePath,
         loads,

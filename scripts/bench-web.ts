@@ -26,7 +26,7 @@ import {
   type LighthouseSession,
 } from "./bench/lighthouse";
 import { launchBrowser, measurePage, type Bytes, type PageWeight } from "./bench/page-weight";
-import { buildSite, snapshotBuild, startServer, type RunningServer } from "./bench/server";
+import { preparedBuild, startServer, type RunningServer } from "./bench/server";
 
 const ROOT = process.cwd();
 const WORK_DIR = path.join(ROOT, "var", "bench");
@@ -218,9 +218,7 @@ async function main(): Promise<number> {
   const options = parseOptions();
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
 
-  if (options.build) await buildSite(ROOT);
-  fs.mkdirSync(WORK_DIR, { recursive: true });
-  const buildDir = snapshotBuild(ROOT, WORK_DIR);
+  const buildDir = await preparedBuild(ROOT, WORK_DIR, options);
 
   let server: RunningServer | undefined;
   let browser: Browser | undefined;

@@ -22,7 +22,7 @@ import { StringDecoder } from "node:string_decoder";
  *   there.
  *
  * Measured on a simulated slow phone (docs/decisions/0008): first paint and
- * largest paint come ~0.1 s sooner, hydration ~0.4 s later.
+ * largest paint come ~0.1–0.2 s sooner, hydration ~0.1–0.4 s later.
  *
  * React Router has no option for any of this, hence the rewrite of the
  * rendered document: buffered whole (entry.server renders the whole document

@@ -7,6 +7,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { generateReport, type Flags, type Result } from "lighthouse";
+import { median } from "./median";
 import { BROWSER_ARGS } from "./page-weight";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -75,13 +76,6 @@ function itemsOf(details: unknown): Record<string, string | number | boolean>[] 
     return Object.keys(row).length > 0 ? [row] : [];
   });
   return rows.length > 0 ? rows : undefined;
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Audits that cost a category points in this run. */

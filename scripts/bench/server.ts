@@ -61,6 +61,13 @@ export function snapshotBuild(cwd: string, workDir: string): string {
   return target;
 }
 
+/** Builds the site unless told not to, then snapshots build/ into workDir; returns the snapshot's path. */
+export async function preparedBuild(cwd: string, workDir: string, options: { build: boolean }): Promise<string> {
+  if (options.build) await buildSite(cwd);
+  fs.mkdirSync(workDir, { recursive: true });
+  return snapshotBuild(cwd, workDir);
+}
+
 export interface StartOptions {
   cwd: string;
   buildDir: string;
