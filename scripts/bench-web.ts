@@ -170,8 +170,28 @@ function describeItem(item: Record<string, string | number | boolean>): string {
   return [...what.slice(0, 2), ...cost].join(" — ").slice(0, 200) || JSON.stringify(item).slice(0, 200);
 }
 
+/** The performance metrics behind most score changes, shown beside the scores (medians, ms). */
+const SHOWN_METRICS = [
+  ["first-contentful-paint", "FCP ms"],
+  ["largest-contentful-paint", "LCP ms"],
+  ["total-blocking-time", "TBT ms"],
+] as const;
+
+function msCell(value: number | null | undefined): string {
+  return typeof value === "number" ? String(Math.round(value)) : "n/a";
+}
+
 function report(results: PageResult[], checks: TargetCheck[], runs: number): void {
-  const header = ["page", "status", "HTML KB gz (raw)", "CSS KB gz (raw; incl. inline)", "JS KB gz (raw)", "JS files", ...CATEGORIES.map((c) => CATEGORY_LABEL[c])];
+  const header = [
+    "page",
+    "status",
+    "HTML KB gz (raw)",
+    "CSS KB gz (raw; incl. inline)",
+    "JS KB gz (raw)",
+    "JS files",
+    ...CATEGORIES.map((c) => CATEGORY_LABEL[c]),
+    ...SHOWN_METRICS.map(([, label]) => label),
+  ];
   const rows = results.map((page) => [
     `${page.name} ${page.path}`,
     String(page.weight.status),
@@ -180,6 +200,7 @@ function report(results: PageResult[], checks: TargetCheck[], runs: number): voi
     bytesCell(page.weight.js),
     String(page.weight.js.files),
     ...CATEGORIES.map((category) => String(page.lighthouse.scores[category] ?? "n/a")),
+    ...SHOWN_METRICS.map(([id]) => msCell(page.lighthouse.metrics[id])),
   ]);
   console.log("");
   const first = results[0]?.lighthouse;
