@@ -21,11 +21,17 @@ export async function submitGift(
   await expect(page).toHaveURL(options.expectUrl ?? /\/ge-en-gava\/betalning\/[0-9A-Z]{26}$/);
 }
 
-/** Plays the donor's Swish app: opens this payment's request in the simulator and answers it. */
+/**
+ * Plays the donor's Swish app: opens this payment's request in the simulator and answers it.
+ * The app's tab is left open and goes with the test's browser context: Chromium can leave
+ * `page.close()` waiting forever when it races the navigation the answer starts (Playwright
+ * issues 41900 and 42068), which once cost a CI run a 90 s timeout.
+ */
 export async function answerInSwish(page: Page, answer: "Godkänn" | "Neka") {
   const appUrl = await page.getByRole("link", { name: "Öppna Swish", exact: true }).getAttribute("href");
   const swish = await page.context().newPage();
   await swish.goto(appUrl!);
   await swish.getByRole("button", { name: answer }).click();
-  await swish.close();
+  // The simulator offers the answers only while the request is open.
+  await expect(swish.getByRole("button", { name: answer })).toHaveCount(0);
 }
