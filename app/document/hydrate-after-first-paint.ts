@@ -17,12 +17,13 @@ import { StringDecoder } from "node:string_decoder";
  *   (requestAnimationFrame, then a task), puts the preloads into <head> (a few
  *   per task), so the modules still load in parallel rather than one import
  *   level at a time, then swaps the data block for a real module script with
- *   the same text. It removes the template and itself, so hydration finds the document
- *   React rendered. A hidden tab paints no frames; a timer starts the scripts
- *   there.
+ *   the same text. It removes the template and itself, so hydration finds the
+ *   document React rendered. A hidden tab paints no frames; a timer starts the
+ *   scripts there.
  *
- * Measured on a simulated slow phone (docs/decisions/0008): first paint and
- * largest paint come ~0.1–0.2 s sooner, hydration ~0.1–0.4 s later.
+ * Measured on a simulated slow phone (`npm run bench:phone`, decision 0008):
+ * the page is painted ~0.1 s sooner and hydrated ~0.3–0.5 s later; everything
+ * on it works before hydration.
  *
  * React Router has no option for any of this, hence the rewrite of the
  * rendered document: buffered whole (entry.server renders the whole document

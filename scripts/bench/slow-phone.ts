@@ -9,6 +9,7 @@
  * DevTools adds the latency to each request rather than modelling TCP, so the
  * figures are for comparing builds on one machine, not for predicting a phone.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { devices, type Browser } from "@playwright/test";
 import { HYDRATED_MARK } from "../../app/document/hydrated-mark";
 
@@ -39,7 +40,7 @@ export async function loadOnSlowPhone(browser: Browser, url: string): Promise<Ph
       uploadThroughput: SLOW_PHONE.uploadBytesPerSecond,
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuSlowdown });
-    // Largest-contentful-paint entries are only buffered for observers, so one is set up before the page runs.
+    // Largest-contentful-paint entries reach observers only (not getEntriesByName).
     await page.addInitScript(() => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) (window as { __largestPaint?: number }).__largestPaint = entry.startTime;
@@ -47,7 +48,12 @@ export async function loadOnSlowPhone(browser: Browser, url: string): Promise<Ph
     });
     const response = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     if (!response?.ok()) throw new Error(`${url} answered ${response?.status() ?? "nothing"}`);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK, { timeout: 60_000 });
+    // Asked from here rather than with waitForFunction, whose polling script would run inside the page it measures.
+    const deadline = Date.now() + 60_000;
+    while (!(await page.evaluate((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK))) {
+      if (Date.now() > deadline) throw new Error(`${url} did not hydrate within 60 s`);
+      await sleep(100);
+    }
     const figures = await page.evaluate((mark) => ({
       firstContentfulPaintMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
       largestContentfulPaintMs: (window as { __largestPaint?: number }).__largestPaint ?? NaN,
