@@ -30,9 +30,12 @@ test.describe("research project pages", () => {
     await page.getByLabel("Område").press("Tab");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/forskning\/projekt\?ar=2024&omrade=hjarta$/);
-    const dates = await page.locator("article.research-project time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime")!));
+    // The address changes before React has rendered the filtered list (a transition), so ask until it has.
+    const shownDates = () =>
+      page.locator("article.research-project time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime")!));
+    await expect.poll(async () => (await shownDates()).every((d) => d.startsWith("2024-"))).toBe(true);
+    const dates = await shownDates();
     expect(dates.length).toBeGreaterThan(0);
-    expect(dates.every((d) => d.startsWith("2024-"))).toBe(true);
     await expect(page.locator("article.research-project dd", { hasText: /^Lunga$/ })).toHaveCount(0);
     await expect(page.getByText(`Visar ${dates.length} av ${total} projekt.`)).toBeVisible();
 
@@ -84,8 +87,10 @@ test.describe("research project pages", () => {
     await page.getByRole("button", { name: "Show projects" }).click();
     await expect(page).toHaveURL(/\/en\/research\/projects\?year=2023&area=sleep$/);
     await expect(page.locator("article.research-project")).not.toHaveCount(0);
-    const areas = await page.locator("article.research-project dt:text-is('Area') + dd").allTextContents();
-    expect(new Set(areas)).toEqual(new Set(["Sleep"]));
+    // As above: the list may render a moment after the address changes.
+    await expect
+      .poll(async () => new Set(await page.locator("article.research-project dt:text-is('Area') + dd").allTextContents()))
+      .toEqual(new Set(["Sleep"]));
   });
 
   test("site search finds a project and its hit opens the project on the research page", async ({ page }) => {
