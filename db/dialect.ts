@@ -1,5 +1,14 @@
 import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnDefinitionBuilder, type RawBuilder } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type ColumnDefinitionBuilder,
+  type DialectAdapter,
+  type RawBuilder,
+} from "kysely";
 import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
@@ -50,7 +59,97 @@ export function openDatabase(databaseUrl: string): OpenedDatabase {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return { engine, db: new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) };
+  return { engine, db: new Kysely<DB>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }) }) };
+}
+
+/**
+ * SQLite does run schema changes inside transactions; Kysely's adapter only
+ * says it does not, so its migrator would apply them one statement at a time.
+ * Saying so makes every pending migration run in one transaction on SQLite as
+ * on PostgreSQL: a server killed halfway through starts cleanly next time.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * Runs schema changes with SQLite's foreign-key enforcement off, as SQLite
+ * asks for when a table is rebuilt (the pragma cannot change inside a
+ * transaction, so it is set around it); afterwards every reference is checked
+ * and a broken one fails the change. PostgreSQL checks as it goes.
+ */
+export async function withSchemaChangeGuards<T>(db: Kysely<DB>, engine: Engine, change: () => Promise<T>): Promise<T> {
+  if (engine === "postgres") return change();
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    return await change();
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
+}
+
+/** Fails the running migration (and so rolls it back) if any row points at a row that does not exist. SQLite only; PostgreSQL never lets one in. */
+export async function assertForeignKeysHold(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  if (engine === "postgres") return;
+  const broken = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(db);
+  if (broken.rows.length > 0) {
+    const tables = [...new Set(broken.rows.map((r) => `${r.table} → ${r.parent}`))].join(", ");
+    throw new Error(`Migration left rows pointing at nothing: ${tables}`);
+  }
+}
+
+/** `column in ('a', 'b')` for a CHECK constraint, from one of our closed sets (constants, never input). */
+export function oneOf(column: string, values: readonly string[], options: { nullable?: boolean } = {}): string {
+  for (const value of [column, ...values]) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new Error(`Not a plain identifier or constant: ${value}`);
+  }
+  const check = `${column} in (${values.map((v) => `'${v}'`).join(", ")})`;
+  return options.nullable ? `(${column} is null or ${check})` : check;
+}
+
+/**
+ * Adds CHECK constraints to a table that already holds rows. PostgreSQL alters
+ * the table in place (and refuses if a row breaks the rule). SQLite cannot add
+ * a constraint to a table, so the table is rebuilt as SQLite documents it:
+ * create the new definition, copy every row (a row that breaks the rule fails
+ * the copy), drop the old table, rename, and re-create its indexes. Run inside
+ * a migration, i.e. inside a transaction with foreign keys guarded.
+ */
+export async function addCheckConstraints(
+  db: Kysely<unknown>,
+  engine: Engine,
+  table: string,
+  checks: Readonly<Record<string, string>>,
+): Promise<void> {
+  if (engine === "postgres") {
+    for (const [name, expression] of Object.entries(checks)) {
+      await sql.raw(`alter table ${table} add constraint ${name} check (${expression})`).execute(db);
+    }
+    return;
+  }
+  const definition = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+  const create = definition.rows[0]?.sql;
+  if (!create) throw new Error(`No table ${table}`);
+  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
+  const close = create.lastIndexOf(")");
+  const constraints = Object.entries(checks).map(([name, expression]) => `, constraint "${name}" check (${expression})`).join("");
+  const rebuilt = `${create.slice(0, close)}${constraints}${create.slice(close)}`.replace(
+    /^create table\s+("?)([A-Za-z0-9_]+)\1/i,
+    `create table "${table}__rebuilt"`,
+  );
+  await sql.raw(rebuilt).execute(db);
+  await sql.raw(`insert into "${table}__rebuilt" select * from "${table}"`).execute(db);
+  await sql.raw(`drop table "${table}"`).execute(db);
+  await sql.raw(`alter table "${table}__rebuilt" rename to "${table}"`).execute(db);
+  for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
 }
 
 /** `sqlite:var/site.db`, `file:var/site.db`, a bare path, or `:memory:`. */

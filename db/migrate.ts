@@ -1,15 +1,18 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
-import type { Engine } from "./dialect";
+import { withSchemaChangeGuards, type Engine } from "./dialect";
 import type { DB } from "./schema";
 import { up0001 } from "./migrations/0001-initial";
 import { up0002 } from "./migrations/0002-web-events";
 import { up0004 } from "./migrations/0004-donors-sessions-my-data";
 import { up0005 } from "./migrations/0005-payment-methods";
+import { up0006 } from "./migrations/0006-gifts-orders-documents";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
  * bundled production server carries them and no file-system layout is assumed.
- * Names sort in the order they must run.
+ * Names sort in the order they must run. All pending migrations run in one
+ * transaction on both engines (db/dialect.ts): a server killed in the middle
+ * leaves the database as it was, and the next start runs them again.
  */
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -17,13 +20,30 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0002-web-events": { up: up0002(engine) },
     "0004-donors-sessions-my-data": { up: up0004(engine) },
     "0005-payment-methods": { up: up0005 },
+    "0006-gifts-orders-documents": { up: up0006(engine) },
   };
 }
 
+export type MigrationName = keyof ReturnType<typeof migrationsFor>;
+
 export async function migrateToLatest(db: Kysely<DB>, engine: Engine, schema?: string): Promise<string[]> {
+  return migrate(db, engine, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up to and including `name`: for tests that fill a database under an older schema and then migrate it. */
+export async function migrateTo(db: Kysely<DB>, engine: Engine, name: MigrationName, schema?: string): Promise<string[]> {
+  return migrate(db, engine, schema, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Kysely<DB>,
+  engine: Engine,
+  schema: string | undefined,
+  run: (migrator: Migrator) => ReturnType<Migrator["migrateToLatest"]>,
+): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withSchemaChangeGuards(db, engine, () => run(migrator));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

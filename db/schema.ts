@@ -1,4 +1,7 @@
 import type { Generated } from "kysely";
+import type { GiftStatus, GiftType } from "../core/gifts/gift-types";
+import type { PaymentMethod, PaymentStatus, ProviderName, TransitionSource } from "../core/payments/payment-status";
+import type { OrderChannel, OrderItemKind, OrderItemStatus, OrderKind, OrderTransitionSource } from "../core/orders/order-status";
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings and
@@ -8,8 +11,10 @@ import type { Generated } from "kysely";
 export interface GiftsTable {
   id: string;
   order_reference: string;
-  gift_type: string;
+  gift_type: GiftType;
   amount_ore: number;
+  /** The identified donor (BankID or a My data link); null until someone with the gift's personnummer identifies. */
+  donor_id: string | null;
   donor_name: string;
   donor_email: string;
   donor_personnummer: string | null;
@@ -18,7 +23,7 @@ export interface GiftsTable {
   donor_street: string | null;
   donor_postal_code: string | null;
   donor_city: string | null;
-  status: string;
+  status: GiftStatus;
   idempotency_key: string;
   created_at: string;
   updated_at: string;
@@ -28,10 +33,10 @@ export interface GiftsTable {
 export interface PaymentsTable {
   id: string;
   gift_id: string;
-  method: string;
-  provider: string;
+  method: PaymentMethod;
+  provider: ProviderName;
   provider_reference: string | null;
-  status: string;
+  status: PaymentStatus;
   amount_ore: number;
   payer_alias: string | null;
   /** What the donor's browser needs to continue with the provider (Swish token, Brite token…). */
@@ -50,9 +55,9 @@ export interface PaymentEventsTable {
   id: Generated<number>;
   payment_id: string;
   type: string;
-  from_status: string | null;
-  to_status: string;
-  source: string;
+  from_status: PaymentStatus | null;
+  to_status: PaymentStatus;
+  source: TransitionSource;
   data: string | null;
   created_at: string;
 }
@@ -117,13 +122,13 @@ export interface DonorSessionsTable {
 
 export interface BankIdOrdersTable {
   order_ref: string;
-  kind: string;
+  kind: "auth" | "sign";
   browser_hash: string;
   same_device: number;
   auto_start_token: string;
   qr_start_token: string;
   qr_start_secret: string;
-  status: string;
+  status: "pending" | "failed" | "complete";
   hint_code: string | null;
   donor_id: string | null;
   signature: string | null;
@@ -177,6 +182,52 @@ export interface WebEventsTable {
   received_at: string;
 }
 
+/** What a gift asks the charity to produce and deliver (migration 0006, core/orders). */
+export interface OrdersTable {
+  id: string;
+  gift_id: string;
+  kind: OrderKind;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  /** Unguessable (130 random bits): opens the item's own page and document. */
+  reference: string;
+  kind: OrderItemKind;
+  /** Which design: a card code, a sheet design; null where the kind has one design. */
+  design: string | null;
+  /** JSON: the words on the document (greeting, signature, occasion, whether the amount shows…). */
+  content: string;
+  recipient_name: string;
+  recipient_email: string | null;
+  recipient_street: string | null;
+  recipient_postal_code: string | null;
+  recipient_city: string | null;
+  channel: OrderChannel;
+  /** The date (YYYY-MM-DD, Swedish time) by which it must reach the recipient; null when it has none. */
+  due_date: string | null;
+  /** Not to be sent before this moment (a greeting card for a birthday); null = as soon as it is ready. */
+  send_at: string | null;
+  status: OrderItemStatus;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_item_id: string;
+  type: string;
+  from_status: OrderItemStatus | null;
+  to_status: OrderItemStatus;
+  source: OrderTransitionSource;
+  data: string | null;
+  created_at: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
@@ -191,4 +242,7 @@ export interface DB {
   donor_comments: DonorCommentsTable;
   erasure_requests: ErasureRequestsTable;
   bank_file_imports: BankFileImportsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
 }

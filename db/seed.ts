@@ -8,9 +8,9 @@ import type { DB } from "./schema";
  * inserted when absent. Personnummer are Skatteverket's published test numbers.
  */
 const DEMO_GIFTS = [
-  { id: "demo-gift-0001", ref: "DEMO0001", amount: 50_000, name: "Astrid Exempel", email: "astrid@exempel.se", pnr: "198112289874", type: "regular_gift", daysAgo: 40 },
-  { id: "demo-gift-0002", ref: "DEMO0002", amount: 20_000, name: "Astrid Exempel", email: "astrid@exempel.se", pnr: "198112289874", type: "memorial_gift", daysAgo: 12 },
-  { id: "demo-gift-0003", ref: "DEMO0003", amount: 100_000, name: "Bertil Prov", email: "bertil@exempel.se", pnr: null, type: "regular_gift", daysAgo: 3 },
+  { id: "demo-gift-0001", ref: "DEMO0001", amount: 50_000, name: "Astrid Exempel", email: "astrid@exempel.se", pnr: "198112289874", type: "one_off", daysAgo: 40 },
+  { id: "demo-gift-0002", ref: "DEMO0002", amount: 20_000, name: "Astrid Exempel", email: "astrid@exempel.se", pnr: "198112289874", type: "memorial", daysAgo: 12 },
+  { id: "demo-gift-0003", ref: "DEMO0003", amount: 100_000, name: "Bertil Prov", email: "bertil@exempel.se", pnr: null, type: "one_off", daysAgo: 3 },
 ] as const;
 
 export async function seedDemoData(db: Kysely<DB>, clock: Clock): Promise<number> {

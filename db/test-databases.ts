@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase, type OpenedDatabase } from "./dialect";
-import { migrateToLatest } from "./migrate";
+import { migrateTo, migrateToLatest, type MigrationName } from "./migrate";
 
 /**
  * The databases integration tests run against: SQLite always, PostgreSQL too
@@ -14,10 +14,13 @@ export interface TestDatabase extends OpenedDatabase {
 
 export const testEngines: Array<"sqlite" | "postgres"> = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
-export async function openTestDatabase(engine: "sqlite" | "postgres"): Promise<TestDatabase> {
+/** A fresh database migrated to the latest schema, or only up to `options.upTo` (to test a later migration on it). */
+export async function openTestDatabase(engine: "sqlite" | "postgres", options: { upTo?: MigrationName } = {}): Promise<TestDatabase> {
+  const migrate = (opened: OpenedDatabase) =>
+    options.upTo ? migrateTo(opened.db, opened.engine, options.upTo, opened.schema) : migrateToLatest(opened.db, opened.engine, opened.schema);
   if (engine === "sqlite") {
     const opened = openDatabase("sqlite::memory:");
-    await migrateToLatest(opened.db, opened.engine);
+    await migrate(opened);
     return { ...opened, dispose: () => opened.db.destroy() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -30,7 +33,7 @@ export async function openTestDatabase(engine: "sqlite" | "postgres"): Promise<T
   const url = new URL(baseUrl);
   url.searchParams.set("schema", schema);
   const opened = openDatabase(url.toString());
-  await migrateToLatest(opened.db, opened.engine, opened.schema);
+  await migrate(opened);
   return {
     ...opened,
     async dispose() {

@@ -26,14 +26,6 @@ import type { ServerConfig } from "./config";
  * Simulators call back over our internal address; real providers need the
  * public https one.
  */
-export const PROVIDER_FOR_METHOD: Record<PaymentMethod, ProviderName> = {
-  swish: "HLFSwish",
-  card: "Mondido",
-  invoice: "Invoice",
-  bank: "Brite",
-  autogiro: "Drip",
-};
-
 export interface PaymentSetup {
   providers: Partial<Record<ProviderName, PaymentProvider>>;
   /** Offered on the gift page, in configured order. */

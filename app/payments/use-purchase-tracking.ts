@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useClientShell, useConsent } from "../client/client-shell-context";
 import { mayTrack } from "../tracking/may-track";
 import type { Purchase } from "../tracking/data-layer";
-import { GiftType, type GiftTypeKey, isGiftTypeKey } from "../../core/tracking/analytics-keys";
+import { ANALYTICS_KEY_FOR_GIFT_TYPE, type GiftType } from "../../core/gifts/gift-types";
 
 /**
  * Sends the tag manager's `purchase` event once a gift is paid. Whether it may
@@ -12,18 +12,13 @@ import { GiftType, type GiftTypeKey, isGiftTypeKey } from "../../core/tracking/a
 export interface PurchaseFacts {
   transactionId: string;
   amountOre: number;
-  /** The gift's type as stored; tracked under its analytics gift-type key (core/tracking). */
-  giftType: string;
-}
-
-/** The analytics key for a stored gift type; our gift types are stored under these keys already. */
-export function analyticsGiftType(giftType: string): GiftTypeKey {
-  return isGiftTypeKey(giftType) ? giftType : GiftType.regular_gift;
+  /** The gift's type as stored; tracked under its analytics key (core/gifts/gift-types.ts maps each type once). */
+  giftType: GiftType;
 }
 
 export function purchaseEvent(facts: PurchaseFacts): Purchase {
   const total = facts.amountOre / 100;
-  const key = analyticsGiftType(facts.giftType);
+  const key = ANALYTICS_KEY_FOR_GIFT_TYPE[facts.giftType];
   return {
     transactionId: facts.transactionId,
     transactionTotal: total,

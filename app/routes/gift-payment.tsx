@@ -6,7 +6,6 @@ import { loadGiftPayment } from "../payments/gift-payment.server";
 import { formatSek } from "../../core/site/format";
 import { findGiftByOrderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
-import type { ProviderName } from "../../core/payments/payment-status";
 import { pollSwishPayment } from "../payments/swish-poll";
 import { pollPayment } from "../payments/payment-poll";
 import { useApiCall } from "../client/client-shell-context";
@@ -46,7 +45,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "cancel" && latest) {
     await container.payments.cancelPayment(latest.id);
   } else if (intent === "retry") {
-    const provider = (latest?.provider ?? "HLFSwish") as ProviderName;
+    const provider = latest?.provider ?? "HLFSwish";
     const retried = await container.payments.startPayment(gift.id, provider, latest?.payer_alias ? { payerAlias: latest.payer_alias } : {});
     if (retried.provider === "Brite" && retried.client_url) return redirectDocument(retried.client_url, 303);
   } else {

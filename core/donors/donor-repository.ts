@@ -72,13 +72,31 @@ export async function upsertIdentifiedDonor(db: Kysely<DB>, clock: Clock, person
     await db.insertInto("donors").values(row).onConflict((oc) => oc.column("personnummer").doNothing()).execute();
     const stored = await findDonorByPersonnummer(db, person.personnummer);
     if (!stored) throw new Error("donor row vanished after insert");
+    await linkGiftsToDonor(db, stored);
     return stored;
   }
   const update: Partial<DonorRow> = { last_login_at: now, updated_at: now, protected_identity: isProtected ? 1 : existing.protected_identity };
   if (isProtected) Object.assign(update, { street: null, postal_code: null, city: null });
   else if (!existing.street && address) Object.assign(update, { street: address.street, postal_code: address.postalCode, city: address.city });
   await db.updateTable("donors").set(update).where("id", "=", existing.id).execute();
+  // Gifts given with this personnummer since the last login (without logging in) become theirs too.
+  await linkGiftsToDonor(db, existing);
   return { ...existing, ...update };
+}
+
+/**
+ * Gives a donor the gifts that are theirs but not yet linked: those given
+ * with their personnummer, or – for a donor we know only by e-mail – those
+ * given with that e-mail and no personnummer. A gift is never moved from one
+ * donor to another.
+ */
+export async function linkGiftsToDonor(db: Executor, donor: DonorRow): Promise<number> {
+  let update = db.updateTable("gifts").set({ donor_id: donor.id }).where("donor_id", "is", null);
+  if (donor.personnummer) update = update.where("donor_personnummer", "=", donor.personnummer);
+  else if (donor.email) update = update.where("donor_email", "=", donor.email).where("donor_personnummer", "is", null);
+  else return 0;
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Saves what the donor changed. The address is dropped for a protected identity, whatever was sent. */
@@ -163,5 +181,6 @@ export async function ensureDonorFromGifts(db: Kysely<DB>, clock: Clock, who: { 
     last_login_at: null,
   };
   await db.insertInto("donors").values(row).execute();
+  await linkGiftsToDonor(db, row);
   return row;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { GIFT_TYPE_LABELS, type GiftType } from "../gifts/gift-types";
+import { GIFT_TYPE_LABELS, type GiftStatus, type GiftType } from "../gifts/gift-types";
 import type { DonorRow } from "./donor-repository";
 import { taxSummaries, type TaxYearSummary } from "./tax-reduction";
 
@@ -12,37 +12,47 @@ const METHOD_LABELS: Record<string, string> = {
   bank: "Banköverföring",
 };
 
-const STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS: Readonly<Record<GiftStatus, string>> = {
   paid: "Betald",
   awaiting_payment: "Inte betald",
+  refunded: "Återbetald",
 };
 
 export interface DonorGift {
   orderReference: string;
   date: string;
-  giftType: string;
+  giftType: GiftType;
   typeLabel: string;
   amountOre: number;
   method: string | null;
   methodLabel: string;
-  status: string;
+  status: GiftStatus;
   statusLabel: string;
   paid: boolean;
   paidAt: string | null;
 }
 
 /**
- * The donor's gifts, newest first. Gifts belong to a donor by personnummer,
- * so gifts given before the donor ever logged in are theirs too. A donor we
- * know only by e-mail (no personnummer) sees the gifts given with that e-mail
- * and no personnummer – never someone else's gifts that carry a number.
+ * The donor's gifts, newest first: those linked to them (gifts.donor_id), and
+ * those given in a way that makes them theirs but not linked yet (linking
+ * happens when they identify, see linkGiftsToDonor): with their personnummer,
+ * or for a donor we know only by e-mail, with that e-mail and no personnummer
+ * – never someone else's gifts that carry a number.
  */
 export async function donorGifts(db: Kysely<DB>, donor: DonorRow): Promise<DonorGift[]> {
-  let query = db.selectFrom("gifts").selectAll();
-  if (donor.personnummer) query = query.where("donor_personnummer", "=", donor.personnummer);
-  else if (donor.email) query = query.where("donor_email", "=", donor.email).where("donor_personnummer", "is", null);
-  else return [];
-  const gifts = await query.orderBy("created_at", "desc").execute();
+  const gifts = await db
+    .selectFrom("gifts")
+    .selectAll()
+    .where((eb) => {
+      const unlinked = donor.personnummer
+        ? eb.and([eb("donor_id", "is", null), eb("donor_personnummer", "=", donor.personnummer)])
+        : donor.email
+          ? eb.and([eb("donor_id", "is", null), eb("donor_email", "=", donor.email), eb("donor_personnummer", "is", null)])
+          : eb.val(false);
+      return eb.or([eb("donor_id", "=", donor.id), unlinked]);
+    })
+    .orderBy("created_at", "desc")
+    .execute();
   if (gifts.length === 0) return [];
   const payments = await db
     .selectFrom("payments")
@@ -62,12 +72,12 @@ export async function donorGifts(db: Kysely<DB>, donor: DonorRow): Promise<Donor
       orderReference: gift.order_reference,
       date: gift.paid_at ?? gift.created_at,
       giftType: gift.gift_type,
-      typeLabel: GIFT_TYPE_LABELS[gift.gift_type as GiftType] ?? "Gåva",
+      typeLabel: GIFT_TYPE_LABELS[gift.gift_type],
       amountOre: gift.amount_ore,
       method: payment?.method ?? null,
       methodLabel: payment ? (METHOD_LABELS[payment.method] ?? payment.method) : "–",
       status: gift.status,
-      statusLabel: STATUS_LABELS[gift.status] ?? gift.status,
+      statusLabel: STATUS_LABELS[gift.status],
       paid: gift.status === "paid",
       paidAt: gift.paid_at,
     };
@@ -75,7 +85,7 @@ export async function donorGifts(db: Kysely<DB>, donor: DonorRow): Promise<Donor
 }
 
 export function isMonthlyGift(gift: DonorGift): boolean {
-  return gift.giftType === "monthly_gift" || gift.giftType === "monthly_gift_increase";
+  return gift.giftType === "monthly";
 }
 
 export interface GivingOverview {

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { DB } from "../../db/schema";
 import { newOrderReference } from "../payments/order-reference";
 import type { GiftRow } from "../payments/payment-repository";
+import { insertOrder, type NewOrder } from "../orders/order-repository";
 import type { GiftType } from "./gift-types";
 
 export interface NewGift {
@@ -12,43 +13,61 @@ export interface NewGift {
   donorName: string;
   donorEmail: string;
   donorPersonnummer: string | null;
+  /** The donor logged in with BankID, when they are; otherwise found by personnummer if already known. */
+  donorId?: string | null;
   newsletterConsent: boolean;
   /** Only for invoices. */
   address?: { street: string; postalCode: string; city: string } | null;
+  /** What the gift asks us to produce and deliver (a memorial sheet, a card…); stored with the gift or not at all. */
+  order?: NewOrder | null;
   /** From the form (a hidden field) or the API caller: the same key means the same gift. */
   idempotencyKey: string;
 }
 
 /**
- * Records a gift, once per idempotency key: a double-clicked or retried submit
- * returns the gift the first submit created instead of making a second one.
+ * Records a gift (and its order, in the same transaction), once per
+ * idempotency key: a double-clicked or retried submit returns the gift the
+ * first submit created instead of making a second one.
  */
 export async function createGift(db: Kysely<DB>, clock: Clock, gift: NewGift): Promise<{ gift: GiftRow; created: boolean }> {
-  const now = clock.now().toISOString();
-  const row: GiftRow = {
-    id: crypto.randomUUID(),
-    order_reference: newOrderReference(),
-    gift_type: gift.giftType,
-    amount_ore: gift.amountOre,
-    donor_name: gift.donorName,
-    donor_email: gift.donorEmail,
-    donor_personnummer: gift.donorPersonnummer,
-    newsletter_consent: gift.newsletterConsent ? 1 : 0,
-    donor_street: gift.address?.street ?? null,
-    donor_postal_code: gift.address?.postalCode ?? null,
-    donor_city: gift.address?.city ?? null,
-    status: "awaiting_payment",
-    idempotency_key: gift.idempotencyKey,
-    created_at: now,
-    updated_at: now,
-    paid_at: null,
-  };
-  const inserted = await db
-    .insertInto("gifts")
-    .values(row)
-    .onConflict((oc) => oc.column("idempotency_key").doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { gift: row, created: true };
-  const existing = await db.selectFrom("gifts").selectAll().where("idempotency_key", "=", gift.idempotencyKey).executeTakeFirstOrThrow();
-  return { gift: existing, created: false };
+  return db.transaction().execute(async (trx) => {
+    const now = clock.now().toISOString();
+    const row: GiftRow = {
+      id: crypto.randomUUID(),
+      order_reference: newOrderReference(),
+      gift_type: gift.giftType,
+      amount_ore: gift.amountOre,
+      donor_id: gift.donorId ?? (await knownDonorId(trx, gift.donorPersonnummer)),
+      donor_name: gift.donorName,
+      donor_email: gift.donorEmail,
+      donor_personnummer: gift.donorPersonnummer,
+      newsletter_consent: gift.newsletterConsent ? 1 : 0,
+      donor_street: gift.address?.street ?? null,
+      donor_postal_code: gift.address?.postalCode ?? null,
+      donor_city: gift.address?.city ?? null,
+      status: "awaiting_payment",
+      idempotency_key: gift.idempotencyKey,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+    };
+    const inserted = await trx
+      .insertInto("gifts")
+      .values(row)
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) {
+      const existing = await trx.selectFrom("gifts").selectAll().where("idempotency_key", "=", gift.idempotencyKey).executeTakeFirstOrThrow();
+      return { gift: existing, created: false };
+    }
+    if (gift.order) await insertOrder(trx, clock, row.id, gift.order);
+    return { gift: row, created: true };
+  });
+}
+
+/** A gift given with the personnummer of a donor who has identified before is theirs at once. */
+async function knownDonorId(trx: Transaction<DB>, personnummer: string | null): Promise<string | null> {
+  if (!personnummer) return null;
+  const donor = await trx.selectFrom("donors").select("id").where("personnummer", "=", personnummer).executeTakeFirst();
+  return donor?.id ?? null;
 }

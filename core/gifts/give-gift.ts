@@ -6,16 +6,8 @@ import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import type { GiftFormData } from "./gift-form";
 import type { GiftType } from "./gift-types";
 import { createGift } from "./gift-service";
-import type { GiftPaymentMethod } from "./gift-form";
-import type { ProviderName } from "../payments/payment-status";
+import { PROVIDER_FOR_METHOD } from "../payments/payment-status";
 import { normalisePersonnummer } from "../identity/personnummer";
-
-export const PROVIDER_FOR_GIFT_METHOD: Record<GiftPaymentMethod, ProviderName> = {
-  swish: "HLFSwish",
-  card: "Mondido",
-  invoice: "Invoice",
-  bank: "Brite",
-};
 
 export interface GiveGiftDeps {
   db: Kysely<DB>;
@@ -31,7 +23,8 @@ export interface GiveGiftDeps {
 export async function giveGift(
   deps: GiveGiftDeps,
   data: GiftFormData,
-  giftType: GiftType = "regular_gift",
+  giftType: GiftType = "one_off",
+  who: { donorId?: string | null } = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
   const { gift } = await createGift(deps.db, deps.clock, {
     giftType,
@@ -39,11 +32,12 @@ export async function giveGift(
     donorName: data.name,
     donorEmail: data.email,
     donorPersonnummer: data.personnummer,
+    donorId: who.donorId ?? null,
     newsletterConsent: data.newsletter,
     address: data.address,
     idempotencyKey: data.idempotencyKey,
   });
-  const payment = await deps.payments.startPayment(gift.id, PROVIDER_FOR_GIFT_METHOD[data.paymentMethod], {
+  const payment = await deps.payments.startPayment(gift.id, PROVIDER_FOR_METHOD[data.paymentMethod], {
     ...(data.swishPayerAlias ? { payerAlias: data.swishPayerAlias } : {}),
     ...(data.personnummer ? { ssn: normalisePersonnummer(data.personnummer) ?? undefined } : {}),
   });

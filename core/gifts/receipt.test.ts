@@ -6,10 +6,11 @@ import type { GiftRow } from "../payments/payment-repository";
 const gift: GiftRow = {
   id: "g1",
   order_reference: "0123456789ABCDEFGHJKMNPQRS",
-  gift_type: "regular_gift",
+  gift_type: "one_off",
   amount_ore: 25_000,
   donor_name: "Astrid Exempel",
   donor_email: "astrid@exempel.se",
+  donor_id: null,
   donor_personnummer: null,
   newsletter_consent: 0,
   donor_street: null,

@@ -2,7 +2,7 @@ import type { SiteConfig } from "../site/site-config";
 import { formatSek } from "../site/format";
 import type { GiftRow } from "../payments/payment-repository";
 import type { MailMessage } from "../mail/mailer";
-import { GIFT_TYPE_LABELS, type GiftType } from "./gift-types";
+import { GIFT_TYPE_LABELS } from "./gift-types";
 
 /**
  * The receipt a donor gets when a gift is paid. Written for a person, in
@@ -14,7 +14,7 @@ export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string):
   const date = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" }).format(
     new Date(gift.paid_at ?? gift.created_at),
   );
-  const label = GIFT_TYPE_LABELS[gift.gift_type as GiftType] ?? "Gåva";
+  const label = GIFT_TYPE_LABELS[gift.gift_type];
   const taxParagraph = gift.donor_personnummer
     ? `Du har lämnat ditt personnummer, så vi rapporterar gåvan till Skatteverket för skattereduktion. Skattereduktionen gäller gåvor på minst 200 kronor vid samma tillfälle, när du ger minst 2 000 kronor under året. Den syns på din deklaration.`
     : `Vill du ha skattereduktion för framtida gåvor? Ange ditt personnummer när du ger, så rapporterar vi gåvan till Skatteverket.`;

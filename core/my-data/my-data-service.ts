@@ -9,7 +9,8 @@ import { donorGifts, type DonorGift } from "../donors/gift-history";
 import { formatSek } from "../site/format";
 import type { LinkTokens } from "./link-tokens";
 
-export const COMMENT_MAX_LENGTH = 2000;
+// The forms (and their limits) live with their schemas, which the browser loads too.
+export { COMMENT_MAX_LENGTH } from "./my-data-forms";
 
 /** What we say we keep after erasure, shown to the donor and stored with the request. */
 export const KEPT_AFTER_ERASURE =
@@ -98,11 +99,14 @@ export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my
         .updateTable("gifts")
         .set({ donor_name: "Raderad givare", donor_personnummer: null })
         .where("order_reference", "in", giftRefs)
-        .where("status", "!=", "paid")
+        // A refund is booked too: its gift keeps what a paid one keeps.
+        .where("status", "not in", ["paid", "refunded"])
         .execute();
       const giftIds = tx.selectFrom("gifts").select("id").where("order_reference", "in", giftRefs);
       await tx.updateTable("payments").set({ payer_alias: null }).where("gift_id", "in", giftIds).execute();
     }
+    // The gifts stay (bookkeeping), no longer tied to a person who is gone.
+    await tx.updateTable("gifts").set({ donor_id: null }).where("donor_id", "=", donor.id).execute();
     await tx.deleteFrom("donor_comments").where("donor_id", "=", donor.id).execute();
     await tx.deleteFrom("donor_sessions").where("donor_id", "=", donor.id).execute();
     await tx.deleteFrom("my_data_tokens").where("donor_id", "=", donor.id).execute();

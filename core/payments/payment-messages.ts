@@ -49,5 +49,11 @@ export function paymentMessage(status: PaymentStatus, errorCode: string | null):
         body: detail ?? "Något gick fel hos betalningstjänsten. Inga pengar har dragits. Försök igen om en stund.",
         canRetry: true,
       };
+    case "refunded":
+      return {
+        title: "Gåvan har betalats tillbaka",
+        body: "Pengarna har förts tillbaka till dig. Hör av dig till oss om du har frågor.",
+        canRetry: false,
+      };
   }
 }

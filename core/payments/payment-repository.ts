@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB, GiftsTable, PaymentsTable } from "../../db/schema";
+import type { ProviderName } from "./payment-status";
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type GiftRow = Selectable<GiftsTable>;
@@ -12,7 +13,7 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentRow 
 
 export async function findPaymentByProviderReference(
   db: Executor,
-  provider: string,
+  provider: ProviderName,
   providerReference: string,
 ): Promise<PaymentRow | undefined> {
   return db
@@ -50,7 +51,7 @@ export async function paymentEvents(db: Executor, paymentId: string) {
   return db.selectFrom("payment_events").selectAll().where("payment_id", "=", paymentId).orderBy("id").execute();
 }
 
-export async function openPaymentsDueForCheck(db: Executor, provider: string, checkedBefore: string, limit: number) {
+export async function openPaymentsDueForCheck(db: Executor, provider: ProviderName, checkedBefore: string, limit: number) {
   return db
     .selectFrom("payments")
     .selectAll()

@@ -37,6 +37,13 @@ export class UnknownProviderError extends Error {
   }
 }
 
+export class RefundNotPossibleError extends Error {
+  constructor(readonly status: PaymentStatus) {
+    super(`Only a paid payment can be refunded; this one is ${status}`);
+    this.name = "RefundNotPossibleError";
+  }
+}
+
 /**
  * Starting, polling, cancelling and reconciling payment attempts, the same for
  * every method. The attempt is committed (with the provider reference chosen
@@ -66,7 +73,7 @@ export class PaymentService {
     const { payment, created } = await db.transaction().execute(async (trx) => {
       const gift = await trx.selectFrom("gifts").selectAll().where("id", "=", giftId).modifyEnd(forUpdate(engine)).executeTakeFirst();
       if (!gift) throw new Error(`Unknown gift ${giftId}`);
-      const existing = (await paymentsForGift(trx, giftId)).find((p) => p.status === "paid" || !isFinalStatus(p.status as PaymentStatus));
+      const existing = (await paymentsForGift(trx, giftId)).find((p) => p.status === "paid" || !isFinalStatus(p.status));
       if (existing) return { payment: existing, created: false };
       const now = clock.now();
       const row: PaymentRow = {
@@ -153,11 +160,11 @@ export class PaymentService {
     const { db, clock, logger } = this.deps;
     const payment = await findPayment(db, paymentId);
     if (!payment) throw new Error(`Unknown payment ${paymentId}`);
-    if (isFinalStatus(payment.status as PaymentStatus)) return payment;
+    if (isFinalStatus(payment.status)) return payment;
     const lastChecked = payment.last_checked_at ? Date.parse(payment.last_checked_at) : 0;
     if (!options.force && clock.now().getTime() - lastChecked < MIN_CHECK_INTERVAL_MS) return payment;
 
-    const provider = this.provider(payment.provider as ProviderName);
+    const provider = this.provider(payment.provider);
     let status;
     try {
       status = await provider.fetchStatus(payment);
@@ -200,12 +207,27 @@ export class PaymentService {
     return (await transitionPayment(this.deps, { paymentId, to: status, source, data })).payment;
   }
 
+  /**
+   * Finance records that a paid gift's money went back to the donor (by the
+   * provider's refund or by hand). Its own event says who and why; the gift,
+   * its unsent documents and the donor's tax summary follow. A payment that
+   * was not paid cannot be refunded.
+   */
+  async recordRefund(paymentId: string, refund: { by: string; reason: string; providerRefundId?: string }): Promise<PaymentRow> {
+    const payment = await findPayment(this.deps.db, paymentId);
+    if (!payment) throw new Error(`Unknown payment ${paymentId}`);
+    if (payment.status !== "paid") throw new RefundNotPossibleError(payment.status);
+    const result = await transitionPayment(this.deps, { paymentId, to: "refunded", source: "staff", data: refund });
+    if (!result.changed && result.payment.status !== "refunded") throw new RefundNotPossibleError(result.payment.status);
+    return result.payment;
+  }
+
   /** The donor pressed cancel. If the provider has already settled it, the real outcome is recorded instead. */
   async cancelPayment(paymentId: string): Promise<PaymentRow> {
     const payment = await findPayment(this.deps.db, paymentId);
     if (!payment) throw new Error(`Unknown payment ${paymentId}`);
-    if (isFinalStatus(payment.status as PaymentStatus)) return payment;
-    const provider = this.provider(payment.provider as ProviderName);
+    if (isFinalStatus(payment.status)) return payment;
+    const provider = this.provider(payment.provider);
     const outcome = await provider.cancel(payment);
     if (outcome === "too-late") return this.refreshPayment(paymentId, "donor", { force: true });
     return (await transitionPayment(this.deps, { paymentId, to: "cancelled", source: "donor" })).payment;
@@ -227,14 +249,14 @@ export class PaymentService {
       try {
         let current = await this.refreshPayment(payment.id, "reconcile", { force: true });
         const overdue = clock.now().getTime() > Date.parse(current.expires_at) + EXPIRY_GRACE_MS;
-        if (!isFinalStatus(current.status as PaymentStatus) && overdue) {
+        if (!isFinalStatus(current.status) && overdue) {
           const outcome = await provider.cancel(current);
           current =
             outcome === "cancelled"
               ? (await transitionPayment(this.deps, { paymentId: current.id, to: "expired", source: "reconcile" })).payment
               : await this.refreshPayment(current.id, "reconcile", { force: true });
         }
-        if (isFinalStatus(current.status as PaymentStatus)) settled++;
+        if (isFinalStatus(current.status)) settled++;
       } catch (error) {
         logger.warn({ err: error, paymentId: payment.id }, "reconciliation of a payment failed");
       }

@@ -3,10 +3,11 @@ import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { DB } from "../../db/schema";
 import { enqueueJob } from "../jobs/job-queue";
-import { canTransition, type PaymentStatus } from "./payment-status";
+import { transitionGiftOrderItems } from "../orders/order-transitions";
+import { canTransition, type PaymentStatus, type TransitionSource } from "./payment-status";
 import { findPayment, type PaymentRow } from "./payment-repository";
 
-export type TransitionSource = "api" | "callback" | "poll" | "reconcile" | "donor" | "import";
+export type { TransitionSource } from "./payment-status";
 
 export interface TransitionRequest {
   paymentId: string;
@@ -28,7 +29,9 @@ export const RECEIPT_JOB = "send-receipt";
  * The one place a payment's status changes. In one transaction it moves the
  * payment only if it is still in the state we read (so two writers racing —
  * callback, poll, reconciliation — cannot both win), appends the event, and
- * when the payment becomes paid marks the gift paid and queues the receipt.
+ * when the payment becomes paid marks the gift paid, makes its order ready to
+ * produce and queues the receipt; when a paid payment is refunded the gift
+ * follows and whatever of its order has not been sent is cancelled.
  * A message that would move a payment backwards or out of a final state is
  * ignored: that is what makes duplicate and out-of-order callbacks harmless.
  */
@@ -40,7 +43,7 @@ export async function transitionPayment(
   const result = await db.transaction().execute(async (trx) => {
     const current = await findPayment(trx, request.paymentId);
     if (!current) throw new Error(`Unknown payment ${request.paymentId}`);
-    const from = current.status as PaymentStatus;
+    const from = current.status;
     if (!canTransition(from, request.to)) return { changed: false, payment: current };
 
     const now = clock.now().toISOString();
@@ -80,11 +83,16 @@ export async function transitionPayment(
         .where("id", "=", current.gift_id)
         .where("status", "!=", "paid")
         .execute();
+      await transitionGiftOrderItems(trx, clock, current.gift_id, ["created"], "ready", "payment", { paymentId: current.id });
       await enqueueJob(trx, clock, {
         type: RECEIPT_JOB,
         payload: { giftId: current.gift_id },
         dedupeKey: `receipt:${current.gift_id}`,
       });
+    }
+    if (request.to === "refunded") {
+      await trx.updateTable("gifts").set({ status: "refunded", updated_at: now }).where("id", "=", current.gift_id).where("status", "=", "paid").execute();
+      await transitionGiftOrderItems(trx, clock, current.gift_id, ["created", "ready", "failed"], "cancelled", "payment", { paymentId: current.id, reason: "refunded" });
     }
     return { changed: true, payment: (await findPayment(trx, current.id)) as PaymentRow };
   });

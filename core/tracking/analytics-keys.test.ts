@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { GIFT_TYPE_KEYS, GiftType, isGiftTypeKey } from "./analytics-keys";
+import { GIFT_TYPE_KEYS, AnalyticsKey, isGiftTypeKey } from "./analytics-keys";
 import { FAILURE_EVENTS, isFailureEventName } from "./failure-events";
 
 describe("analytics keys", () => {
   it("lists the ten gift-type keys of the spec", () => {
     expect(GIFT_TYPE_KEYS).toHaveLength(10);
-    expect(GiftType.monthly_gift_increase).toBe("monthly_gift_increase");
+    expect(AnalyticsKey.monthly_gift_increase).toBe("monthly_gift_increase");
     expect(isGiftTypeKey("newsletter_block")).toBe(true);
     expect(isGiftTypeKey("Regular_gift")).toBe(false);
   });

@@ -16,8 +16,8 @@ export const GIFT_TYPE_KEYS = [
 ] as const;
 export type GiftTypeKey = (typeof GIFT_TYPE_KEYS)[number];
 
-/** Named access, e.g. `GiftType.memorial_gift`, so call sites read like an enum. */
-export const GiftType = Object.freeze(
+/** Named access, e.g. `AnalyticsKey.memorial_gift`, so call sites read like an enum. */
+export const AnalyticsKey = Object.freeze(
   Object.fromEntries(GIFT_TYPE_KEYS.map((key) => [key, key])) as { readonly [K in GiftTypeKey]: K },
 );
 

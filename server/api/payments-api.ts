@@ -11,16 +11,15 @@ import {
   type PaymentRow,
 } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
-import { isFinalStatus, PROVIDERS, type PaymentStatus, type ProviderName } from "../../core/payments/payment-status";
+import { isFinalStatus, PROVIDERS, PROVIDER_FOR_METHOD } from "../../core/payments/payment-status";
 import { normalisePersonnummer } from "../../core/identity/personnummer";
 import { mondidoStatusToPaymentStatus } from "../../integrations/mondido/mondido-payment-provider";
 import { parseBriteCallback } from "../../integrations/brite/callback";
-import { PROVIDER_FOR_METHOD } from "../payments";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";
 import { perMinuteLimit } from "./rate-limit";
-import { paymentView } from "./payment-view";
+import { paymentView } from "../../core/payments/payment-view";
 
 /**
  * The shared payment API from the spec – `RegularGift/Add`, `Payments/Create`,
@@ -59,9 +58,9 @@ export function paymentsApiRouter(container: AppContainer): Router {
 
   /** The payment as the API shows it, after asking its provider if it is still open. */
   const currentView = async (payment: PaymentRow) => {
-    const current = isFinalStatus(payment.status as PaymentStatus) ? payment : await payments.refreshPayment(payment.id, "poll");
+    const current = isFinalStatus(payment.status) ? payment : await payments.refreshPayment(payment.id, "poll");
     const gift = await findGift(container.db, current.gift_id);
-    return paymentView(container, gift!, current);
+    return paymentView(container.paymentViews, gift!, current);
   };
 
   router.post("/RegularGift/Add", startLimit, async (req, res, next) => {
@@ -79,7 +78,7 @@ export function paymentsApiRouter(container: AppContainer): Router {
       );
       if (!form.success) return sendValidationError(res, form.error, "payload");
       const { gift, created } = await createGift(container.db, container.clock, {
-        giftType: "regular_gift",
+        giftType: "one_off",
         amountOre: form.data.amountOre,
         donorName: form.data.name,
         donorEmail: form.data.email,
@@ -99,7 +98,7 @@ export function paymentsApiRouter(container: AppContainer): Router {
       const envelope = createRequest.safeParse(req.body);
       if (!envelope.success) return sendValidationError(res, envelope.error);
       const { orderReference, provider } = envelope.data.payload;
-      if (!payments.isAvailable(provider as ProviderName) || !offered(container, provider)) {
+      if (!payments.isAvailable(provider) || !offered(container, provider)) {
         return sendApiError(res, 422, "provider_unavailable", unavailableMessage(provider), { "payload.provider": unavailableMessage(provider) });
       }
       const gift = await findGiftByOrderReference(container.db, orderReference);
@@ -111,7 +110,7 @@ export function paymentsApiRouter(container: AppContainer): Router {
         returnUrl: `${container.config.publicUrl}/ge-en-gava/betalning/${gift.order_reference}`,
         ...(gift.donor_personnummer ? { ssn: normalisePersonnummer(gift.donor_personnummer) ?? undefined } : {}),
       });
-      res.status(201).json(paymentView(container, gift, payment));
+      res.status(201).json(paymentView(container.paymentViews, gift, payment));
     } catch (error) {
       next(error);
     }

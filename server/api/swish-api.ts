@@ -4,14 +4,14 @@ import type { AppContainer } from "../container";
 import { giftFormSchema } from "../../core/gifts/gift-form";
 import { giveGift } from "../../core/gifts/give-gift";
 import { findGift, findGiftByOrderReference, findPayment, findPaymentByProviderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
-import { isFinalStatus, type PaymentStatus } from "../../core/payments/payment-status";
+import { isFinalStatus } from "../../core/payments/payment-status";
 import { isOrderReference } from "../../core/payments/order-reference";
 import { parseSwishCallback, SwishCallbackError } from "../../integrations/swish/client";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";
 import { perMinuteLimit } from "./rate-limit";
-import { paymentView } from "./payment-view";
+import { paymentView } from "../../core/payments/payment-view";
 
 /**
  * `POST /api/SwishInit` and `POST /api/SwishPoll` as in the spec (payload plus
@@ -51,7 +51,7 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
       if (!form.success) return sendValidationError(res, form.error, "payload");
       if (form.data.isBot) return sendApiError(res, 400, "rejected", "Förfrågan kunde inte tas emot.");
       const { gift, payment } = await giveGift(container, form.data);
-      res.status(201).json(paymentView(container, gift, payment));
+      res.status(201).json(paymentView(container.paymentViews, gift, payment));
     } catch (error) {
       next(error);
     }
@@ -70,12 +70,12 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
       if (!payment || payment.provider !== "HLFSwish") {
         return sendApiError(res, 404, "not_found", "Betalningen finns inte.");
       }
-      if (!isFinalStatus(payment.status as PaymentStatus)) {
+      if (!isFinalStatus(payment.status)) {
         payment = await container.payments.refreshPayment(payment.id, "poll");
       }
       const gift = await findGift(container.db, payment.gift_id);
       if (!gift) return sendApiError(res, 404, "not_found", "Betalningen finns inte.");
-      res.json(paymentView(container, gift, payment));
+      res.json(paymentView(container.paymentViews, gift, payment));
     } catch (error) {
       next(error);
     }
