@@ -10,6 +10,8 @@ import type { ServerConfig } from "./config";
 import { createLogger } from "./logging";
 import { createMailer } from "./mail/nodemailer-mailer";
 import { buildPayments, type PaymentSetup } from "./payments";
+import { paymentViewLinks } from "./api/payment-view";
+import type { PaymentViewLinks } from "../core/payments/payment-view";
 import type { Mailer } from "../core/mail/mailer";
 import { PaymentService } from "../core/payments/payment-service";
 import { JobRunner } from "../core/jobs/job-runner";
@@ -40,6 +42,8 @@ export interface AppContainer {
   mailer: Mailer;
   payments: PaymentService;
   paymentSetup: PaymentSetup;
+  /** The provider links a payment's view shows (Swish app switch, card form), for the pages and the API alike. */
+  paymentViews: PaymentViewLinks;
   jobs: JobRunner;
   giftLimits: GiftLimits;
   /** BankID, donor sessions, population register, My data links (server/donor-services.ts). */
@@ -124,6 +128,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     mailer,
     payments,
     paymentSetup,
+    paymentViews: paymentViewLinks(config.publicUrl, site, paymentSetup),
     jobs,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
     donors,

@@ -14,7 +14,7 @@ import { bankIdAutostartLink, simulatorAutostartLink } from "../integrations/ban
 import { createBankIdSimulator } from "../integrations/bankid/simulator/create-bankid-simulator";
 import { createFileOrderStore } from "../integrations/bankid/simulator/file-order-store";
 import type { SimulatedBankId } from "../integrations/bankid/simulator/simulated-bankid";
-import type { PopulationRegister } from "../integrations/population-register/population-register";
+import type { PopulationRegister } from "../core/donors/population-register";
 import { createSimulatedPopulationRegister } from "../integrations/population-register/simulator/simulated-population-register";
 import { SparPopulationRegister } from "../integrations/population-register/spar-population-register";
 import type { ServerConfig } from "./config";

@@ -5,7 +5,7 @@ import { isOrderReference } from "../../core/payments/order-reference";
 import { isFinalStatus, type PaymentStatus } from "../../core/payments/payment-status";
 import { paymentMessage } from "../../core/payments/payment-messages";
 import { swishQrPayload } from "../../integrations/swish/swish-app-link";
-import { paymentView } from "../../server/api/payment-view";
+import { paymentView } from "../../core/payments/payment-view";
 
 /** Everything the payment page shows, read fresh (and the provider asked, at most every 2 s). */
 export async function loadGiftPayment(container: AppContainer, orderReference: string) {
@@ -17,7 +17,7 @@ export async function loadGiftPayment(container: AppContainer, orderReference: s
   if (!isFinalStatus(payment.status as PaymentStatus)) {
     payment = await container.payments.refreshPayment(payment.id, "poll");
   }
-  const view = paymentView(container, gift, payment);
+  const view = paymentView(container.paymentViews, gift, payment);
   const status = payment.status as PaymentStatus;
   const message = paymentMessage(status, payment.error_code);
   const swishToken = payment.provider === "HLFSwish" ? payment.client_token : null;

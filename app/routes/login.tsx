@@ -5,7 +5,7 @@ import { containerContext } from "../context";
 import { PRIVATE_HEADERS, assertSameOrigin, clientIp } from "../donors/donor-session.server";
 import { BankIdStartError } from "../../core/donors/bankid-login";
 import { safeReturnPath } from "../../core/donors/return-path";
-import { RFA } from "../../integrations/bankid/hint-messages";
+import { RFA } from "../../core/donors/bankid-messages";
 import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
 import "../components/form/form.css";
 import "./donor-pages.css";

@@ -1,4 +1,4 @@
-import type { BankIdErrorCode } from "./types";
+import type { BankIdErrorCode } from "./bankid-relying-party";
 
 /**
  * An error answer from BankID (`{errorCode, details}` with a 4xx/5xx status),

@@ -3,22 +3,13 @@ import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { BankIdOrdersTable, DB } from "../../db/schema";
-import type { AuthOptions, CollectResponse, OrderResponse, SignOptions } from "../../integrations/bankid/types";
-import type { PopulationRegister } from "../../integrations/population-register/population-register";
-import { bankIdErrorMessage, bankIdUserMessage, type BankIdUserMessage } from "../../integrations/bankid/hint-messages";
-import { BankIdApiError } from "../../integrations/bankid/bankid-api-error";
-import { qrCodeContent, secondsSinceOrderStart } from "../../integrations/bankid/qr";
+import type { BankIdRelyingParty, CollectResponse, OrderResponse } from "./bankid-relying-party";
+import type { PopulationRegister } from "./population-register";
+import { bankIdErrorMessage, bankIdUserMessage, type BankIdUserMessage } from "./bankid-messages";
+import { BankIdApiError } from "./bankid-api-error";
 import { clearCookie, cookieName, readCookie, serializeCookie, type CookieNaming } from "./cookies";
 import { upsertIdentifiedDonor } from "./donor-repository";
 import { hashId } from "./session-service";
-
-/** The relying-party operations we use; BankIdClient satisfies it, for the real service and the simulator. */
-export interface BankIdRelyingParty {
-  auth(options: AuthOptions): Promise<OrderResponse>;
-  sign(options: SignOptions): Promise<OrderResponse>;
-  collect(orderRef: string): Promise<CollectResponse>;
-  cancel(orderRef: string): Promise<void>;
-}
 
 export type BankIdOrderRow = Selectable<BankIdOrdersTable>;
 
@@ -211,14 +202,16 @@ export class BankIdLogin {
   view(row: BankIdOrderRow): PollResult {
     const status = row.status as PollResult["status"];
     const sameDevice = row.same_device === 1;
-    const seconds = secondsSinceOrderStart(new Date(row.created_at), this.deps.clock.now());
     return {
       orderRef: row.order_ref,
       kind: row.kind as "auth" | "sign",
       status,
       hintCode: row.hint_code,
       message: bankIdUserMessage(status, row.hint_code ?? undefined, sameDevice),
-      qr: status === "pending" && !sameDevice ? qrCodeContent(row.qr_start_token, row.qr_start_secret, seconds) : null,
+      qr:
+        status === "pending" && !sameDevice
+          ? this.deps.rp.qrCode({ qrStartToken: row.qr_start_token, qrStartSecret: row.qr_start_secret }, new Date(row.created_at), this.deps.clock.now())
+          : null,
       sameDevice,
       autoStartUrl: this.deps.autostartLink(row.auto_start_token),
       consumed: row.consumed_at !== null,

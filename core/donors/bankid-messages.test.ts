@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankIdErrorMessage, bankIdUserMessage, RFA } from "./hint-messages";
+import { bankIdErrorMessage, bankIdUserMessage, RFA } from "./bankid-messages";
 
 describe("bankIdUserMessage", () => {
   it.each([

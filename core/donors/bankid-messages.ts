@@ -1,4 +1,4 @@
-import type { BankIdErrorCode, CollectStatus } from "./types";
+import type { BankIdErrorCode, CollectStatus } from "./bankid-relying-party";
 
 /**
  * BankID's recommended user messages ("RFA" = Recommended Feedback Action),

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { silentLogger, type Logger } from "../../core/logger";
 import { httpRequest, parseJsonBody, type TlsOptions } from "../http/http-request";
-import { BankIdApiError } from "./bankid-api-error";
-import type { AuthOptions, CollectResponse, OrderRequestBody, OrderResponse, SignOptions } from "./types";
+import { BankIdApiError } from "../../core/donors/bankid-api-error";
+import type { AuthOptions, BankIdRelyingParty, CollectResponse, OrderResponse, SignOptions } from "../../core/donors/bankid-relying-party";
+import { qrCodeContent, secondsSinceOrderStart } from "./qr";
+import type { OrderRequestBody } from "./types";
 
 export const BANKID_PRODUCTION_URL = "https://appapi2.bankid.com/rp/v6.0";
 export const BANKID_TEST_URL = "https://appapi2.test.bankid.com/rp/v6.0";
@@ -45,7 +47,7 @@ const errorBodySchema = z.object({ errorCode: z.string(), details: z.string().op
  * service (with mutual TLS) and to our simulator; only baseUrl and tls differ.
  * Error answers become `BankIdApiError`; a timeout is `HttpTimeoutError`.
  */
-export class BankIdClient {
+export class BankIdClient implements BankIdRelyingParty {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly tls: TlsOptions | undefined;
@@ -78,6 +80,11 @@ export class BankIdClient {
 
   async cancel(orderRef: string): Promise<void> {
     await this.post("cancel", { orderRef });
+  }
+
+  /** The animated QR code's content for this second of the order (see qr.ts). */
+  qrCode(order: Pick<OrderResponse, "qrStartToken" | "qrStartSecret">, orderStartedAt: Date, now: Date): string {
+    return qrCodeContent(order.qrStartToken, order.qrStartSecret, secondsSinceOrderStart(orderStartedAt, now));
   }
 
   private async post(method: string, payload: object): Promise<unknown> {

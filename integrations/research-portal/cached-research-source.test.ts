@@ -7,7 +7,8 @@ import { parseResearchProject, type ResearchProject } from "../../core/research/
 import { writeResearchSnapshot, readResearchSnapshot } from "./build-snapshot";
 import { CachedResearchSource, NoResearchDataError } from "./cached-research-source";
 import { ResearchPortalError, type ApprovedProjectsSource } from "./client";
-import { FileKeyValueStore, MemoryKeyValueStore, type KeyValueStore } from "./key-value-store";
+import { FileKeyValueStore } from "./key-value-store";
+import { MemoryKeyValueStore, type KeyValueStore } from "../../core/key-value-store";
 
 const MINUTE = 60_000;
 

@@ -1,30 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-
-/**
- * Where the research cache keeps its last good list. An interface so the lead
- * can back it with the database (shared by every instance); the file store is
- * the one-machine default and the memory store is for tests.
- */
-export interface KeyValueStore {
-  /** The stored JSON value, or undefined when absent or unreadable. */
-  get(key: string): Promise<unknown>;
-  set(key: string, value: unknown): Promise<void>;
-}
-
-export class MemoryKeyValueStore implements KeyValueStore {
-  private readonly values = new Map<string, string>();
-
-  async get(key: string): Promise<unknown> {
-    const text = this.values.get(key);
-    return text === undefined ? undefined : JSON.parse(text);
-  }
-
-  async set(key: string, value: unknown): Promise<void> {
-    // Stored as text so callers cannot mutate what is cached, like a real store.
-    this.values.set(key, JSON.stringify(value));
-  }
-}
+import type { KeyValueStore } from "../../core/key-value-store";
 
 export interface FileKeyValueStoreOptions {
   /** Directory for the files, e.g. var/cache/research-portal. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test-harness";
 import { testEngines } from "../../db/test-databases";
 import { ManualClock } from "../../core/clock";
-import { RFA } from "../../integrations/bankid/hint-messages";
+import { RFA } from "../../core/donors/bankid-messages";
 import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
 
 const SECRET = "test-secret-key-that-is-long-enough-0123456789";

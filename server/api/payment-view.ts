@@ -1,60 +1,19 @@
-import type { AppContainer } from "../container";
-import type { GiftRow, PaymentRow } from "../../core/payments/payment-repository";
-import { paymentMessage } from "../../core/payments/payment-messages";
-import type { PaymentStatus } from "../../core/payments/payment-status";
-import { invoiceDueDate } from "../../core/payments/invoice-provider";
+import type { SiteConfig } from "../../core/site/site-config";
+import type { PaymentViewLinks } from "../../core/payments/payment-view";
 import { swishAppUrl, swishSimulatorAppUrl } from "../../integrations/swish/swish-app-link";
+import type { PaymentSetup } from "../payments";
 
 /**
- * What the API tells a caller about a gift's payment – the same facts the
- * payment page shows – including what the donor's browser must do next for
- * the chosen method.
+ * The provider links core's payment view shows (core/payments/payment-view.ts),
+ * from the configured providers: built once at boot and handed to the pages
+ * and the API through the container.
  */
-export function paymentView(container: AppContainer, gift: GiftRow, payment: PaymentRow) {
-  const status = payment.status as PaymentStatus;
-  const message = paymentMessage(status, payment.error_code);
+export function paymentViewLinks(publicUrl: string, site: SiteConfig, setup: PaymentSetup): PaymentViewLinks {
+  const appBase = setup.swishAppBase;
   return {
-    orderReference: gift.order_reference,
-    paymentId: payment.id,
-    provider: payment.provider,
-    method: payment.method,
-    status,
-    errorCode: payment.error_code,
-    amount: gift.amount_ore / 100,
-    currency: "SEK",
-    message: message.title,
-    detail: message.body,
-    paymentRequestToken: payment.provider === "HLFSwish" ? payment.client_token : null,
-    appUrl: swishAppLink(container, gift, payment),
-    next: nextStep(container, gift, payment),
-    statusUrl: `/ge-en-gava/betalning/${gift.order_reference}`,
+    publicUrl,
+    bankgiro: site.bankgiro,
+    swishAppUrl: (token, returnUrl) => (appBase ? swishSimulatorAppUrl(appBase, token, returnUrl) : swishAppUrl(token, returnUrl)),
+    cardForm: (payment, gift) => setup.mondido?.provider.paymentForm(payment, gift) ?? null,
   };
-}
-
-export function swishAppLink(container: AppContainer, gift: GiftRow, payment: PaymentRow): string | null {
-  if (payment.provider !== "HLFSwish" || !payment.client_token) return null;
-  const returnUrl = `${container.config.publicUrl}/ge-en-gava/betalning/${gift.order_reference}`;
-  const appBase = container.paymentSetup.swishAppBase;
-  return appBase ? swishSimulatorAppUrl(appBase, payment.client_token, returnUrl) : swishAppUrl(payment.client_token, returnUrl);
-}
-
-function nextStep(container: AppContainer, gift: GiftRow, payment: PaymentRow) {
-  switch (payment.provider) {
-    case "Mondido": {
-      const form = container.paymentSetup.mondido?.provider.paymentForm(payment, gift);
-      return form ? { kind: "post-form" as const, action: form.action, fields: form.fields } : null;
-    }
-    case "Brite":
-      return payment.client_url ? { kind: "redirect" as const, url: payment.client_url, token: payment.client_token } : null;
-    case "Invoice":
-      return {
-        kind: "invoice" as const,
-        bankgiro: container.site.bankgiro,
-        ocr: payment.provider_reference,
-        dueDate: invoiceDueDate(payment).toISOString().slice(0, 10),
-        pdfUrl: `/ge-en-gava/faktura/${gift.order_reference}`,
-      };
-    default:
-      return null;
-  }
 }

@@ -7,7 +7,7 @@ import { MiniSearchEngine } from "../../core/search/minisearch-engine";
 import { QuerySuggestions } from "../../core/search/suggestions";
 import { parseResearchProject, type ResearchProject } from "../../core/research/research-project";
 import { CachedResearchSource } from "../../integrations/research-portal/cached-research-source";
-import { MemoryKeyValueStore } from "../../integrations/research-portal/key-value-store";
+import { MemoryKeyValueStore } from "../../core/key-value-store";
 import { NoResearchDataError } from "../../integrations/research-portal/cached-research-source";
 import { SiteSearch } from "../search-setup";
 import { SuggestionStore } from "../suggestion-store";
