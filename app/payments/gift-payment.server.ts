@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import type { AppContainer } from "../../server/container";
 import { findGiftByOrderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
-import { isFinalStatus, type PaymentStatus } from "../../core/payments/payment-status";
+import { isFinalStatus } from "../../core/payments/payment-status";
 import { paymentMessage } from "../../core/payments/payment-messages";
 import { swishQrPayload } from "../../integrations/swish/swish-app-link";
 import { paymentView } from "../../core/payments/payment-view";
@@ -14,11 +14,11 @@ export async function loadGiftPayment(container: AppContainer, orderReference: s
   if (!gift) return null;
   let payment = await latestPaymentForGift(container.db, gift.id);
   if (!payment) return null;
-  if (!isFinalStatus(payment.status as PaymentStatus)) {
+  if (!isFinalStatus(payment.status)) {
     payment = await container.payments.refreshPayment(payment.id, "poll");
   }
   const view = paymentView(container.paymentViews, gift, payment);
-  const status = payment.status as PaymentStatus;
+  const status = payment.status;
   const message = paymentMessage(status, payment.error_code);
   const swishToken = payment.provider === "HLFSwish" ? payment.client_token : null;
   return {

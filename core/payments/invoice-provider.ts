@@ -31,7 +31,7 @@ export class InvoicePaymentProvider implements PaymentProvider {
 
   /** Nothing outside to ask: only an imported bank file changes an invoice. */
   async fetchStatus(payment: PaymentRow): Promise<ProviderStatus | null> {
-    return { status: payment.status === "created" ? "pending" : (payment.status as ProviderStatus["status"]) };
+    return { status: payment.status === "created" ? "pending" : payment.status };
   }
 
   async cancel(): Promise<"cancelled" | "too-late"> {

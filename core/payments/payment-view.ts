@@ -1,6 +1,5 @@
 import type { GiftRow, PaymentRow } from "./payment-repository";
 import { paymentMessage } from "./payment-messages";
-import type { PaymentStatus } from "./payment-status";
 import { invoiceDueDate } from "./invoice-provider";
 
 /**
@@ -25,7 +24,7 @@ export interface PaymentViewLinks {
  * the chosen method.
  */
 export function paymentView(links: PaymentViewLinks, gift: GiftRow, payment: PaymentRow) {
-  const status = payment.status as PaymentStatus;
+  const status = payment.status;
   const message = paymentMessage(status, payment.error_code);
   return {
     orderReference: gift.order_reference,
