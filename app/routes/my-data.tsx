@@ -4,10 +4,13 @@ import { containerContext } from "../context";
 import { PRIVATE_HEADERS, assertSameOrigin, clientIp } from "../donors/donor-session.server";
 import { findDonor, updateDonorDetails } from "../../core/donors/donor-repository";
 import { DETAILS_FIELD_LABELS, donorDetailsSchema } from "../../core/donors/donor-details";
-import { fieldErrors } from "../../core/gifts/gift-form";
 import { maskPersonnummer } from "../../core/identity/personnummer";
-import { addComment, COMMENT_MAX_LENGTH, eraseDonor, KEPT_AFTER_ERASURE, myDataFor } from "../../core/my-data/my-data-service";
-import { ErrorSummary, errorId, fieldId } from "../components/form/error-summary";
+import { addComment, eraseDonor, KEPT_AFTER_ERASURE, myDataFor } from "../../core/my-data/my-data-service";
+import { COMMENT_MAX_LENGTH, commentFormSchema, eraseFormSchema } from "../../core/my-data/my-data-forms";
+import { ErrorSummary } from "../components/form/error-summary";
+import { CheckboxField, TextAreaField } from "../components/form/field";
+import { parseForm, type FormResult } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
 import { DonorDetailsFields, detailsValues } from "../components/donor/donor-details-fields";
 import { GiftTable, formatDate } from "../components/donor/gift-table";
 import "../components/form/form.css";
@@ -57,11 +60,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The page's three forms, told apart by their hidden `intent` field, each with its own schema. */
+const FORMS = { update: donorDetailsSchema, comment: commentFormSchema, erase: eraseFormSchema } as const;
+type FormName = keyof typeof FORMS;
+const isFormName = (value: unknown): value is FormName => typeof value === "string" && Object.hasOwn(FORMS, value);
+
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(context, request);
   const container = context.get(containerContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isFormName(intent)) throw data(null, { status: 400 });
   if (!container.donors.limits.myData.hit(clientIp(context))) {
-    return data({ errors: { form: "Du har gjort många ändringar på kort tid. Vänta en minut och försök igen." }, values: {} }, { status: 429 });
+    const result = parseForm(formData, FORMS[intent]).reply({ formErrors: ["Du har gjort många ändringar på kort tid. Vänta en minut och försök igen."] });
+    return data({ intent, result }, { status: 429 });
   }
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const check = await container.donors.links.verify(token);
@@ -69,36 +81,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!check.ok) return redirect(`/dina-uppgifter?${new URLSearchParams({ token })}`, 303);
   const donor = await findDonor(container.db, check.donorId);
   if (!donor) return redirect(`/dina-uppgifter?${new URLSearchParams({ token })}`, 303);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const back = (flag: string) => redirect(`/dina-uppgifter?${new URLSearchParams({ token, [flag]: "1" })}`, 303);
+  const failed = (result: FormResult) => data({ intent, result }, { status: 400 });
 
-  switch (form.intent) {
+  switch (intent) {
     case "update": {
-      const parsed = donorDetailsSchema.safeParse(form);
-      if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
-      await updateDonorDetails(container.db, container.clock, donor, parsed.data);
+      const submission = parseForm(formData, donorDetailsSchema);
+      if (submission.status !== "success") return failed(submission.reply());
+      await updateDonorDetails(container.db, container.clock, donor, submission.value);
       return back("sparat");
     }
     case "comment": {
-      const comment = (form.comment ?? "").trim();
-      const error = comment === "" ? "Skriv en kommentar." : comment.length > COMMENT_MAX_LENGTH ? `Kommentaren får vara högst ${COMMENT_MAX_LENGTH} tecken.` : null;
-      if (error) return data({ errors: { comment: error }, values: form }, { status: 400 });
-      await addComment(container.db, container.clock, donor.id, comment, "my-data");
+      const submission = parseForm(formData, commentFormSchema);
+      if (submission.status !== "success") return failed(submission.reply());
+      await addComment(container.db, container.clock, donor.id, submission.value.comment, "my-data");
       return back("kommentar");
     }
     case "erase": {
-      if (form.confirm !== "on") {
-        return data({ errors: { confirm: "Kryssa i rutan om du vill att vi raderar dina uppgifter." }, values: form }, { status: 400 });
-      }
+      const submission = parseForm(formData, eraseFormSchema);
+      if (submission.status !== "success") return failed(submission.reply());
       await eraseDonor({ db: container.db, clock: container.clock, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "my-data");
       return redirect("/dina-uppgifter?raderad=1", 303);
     }
-    default:
-      throw data(null, { status: 400 });
   }
 }
 
-const LABELS: Record<string, string> = { ...DETAILS_FIELD_LABELS, comment: "Kommentar", confirm: "Radera" };
+const COMMENT_LABELS = { comment: "Kommentar", form: "Formuläret" };
+const ERASE_LABELS = { confirm: "Radera", form: "Formuläret" };
 
 function TokenProblem({ state }: { state: "invalid" | "expired" | "revoked" }) {
   const text = {
@@ -149,18 +158,30 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
     );
   }
   if (loaderData.state !== "ok") return <TokenProblem state={loaderData.state} />;
+  return <MyDataPage page={loaderData} actionData={actionData} />;
+}
 
-  const { token, expiresAt, maskedPersonnummer, myData, saved, commented, kept } = loaderData;
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values = actionData?.values as Record<string, string> | undefined;
+type PageData = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>;
+
+function MyDataPage({ page, actionData }: { page: PageData; actionData: Route.ComponentProps["actionData"] }) {
+  const { token, expiresAt, maskedPersonnummer, myData, saved, commented, kept } = page;
   const donor = myData.donor;
+  const resultFor = (intent: FormName) => (actionData?.intent === intent ? actionData.result : undefined);
+  const details = useSiteForm({
+    id: "uppgifter",
+    schema: donorDetailsSchema,
+    lastResult: resultFor("update"),
+    defaultValue: detailsValues(donor),
+    labels: DETAILS_FIELD_LABELS,
+  });
+  const comment = useSiteForm({ id: "kommentar", schema: commentFormSchema, lastResult: resultFor("comment"), labels: COMMENT_LABELS });
+  const erase = useSiteForm({ id: "radera", schema: eraseFormSchema, lastResult: resultFor("erase"), labels: ERASE_LABELS });
   const formAction = `/dina-uppgifter?${new URLSearchParams({ token })}`;
   const contact = [
     donor.contactPreferences.email && "e-post",
     donor.contactPreferences.post && "brev",
     donor.contactPreferences.phone && "telefon eller sms",
   ].filter(Boolean);
-  const detailErrors = values?.intent === "update" ? errors : {};
 
   return (
     <article className="page page--medium my-data">
@@ -170,7 +191,6 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
         som en fil eller be oss radera det.
       </p>
       <p className="field__hint">Länken fungerar till {formatDate(expiresAt)}. Dela den inte med någon.</p>
-      <ErrorSummary errors={errors} labels={LABELS} />
       {saved && !actionData && (
         <p className="notice notice--success" role="status">
           Tack! Dina uppgifter är sparade.
@@ -214,9 +234,10 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
 
       <section aria-labelledby="ratta-rubrik">
         <h2 id="ratta-rubrik">Rätta dina uppgifter</h2>
-        <Form method="post" action={formAction} className="form" noValidate>
+        <ErrorSummary {...details.summary} />
+        <Form method="post" action={formAction} className="form" {...details.formProps}>
           <input type="hidden" name="intent" value="update" />
-          <DonorDetailsFields values={detailsValues(donor, values?.intent === "update" ? values : undefined)} errors={detailErrors} protectedIdentity={donor.protectedIdentity} />
+          <DonorDetailsFields fields={details.fields} protectedIdentity={donor.protectedIdentity} />
           <p>
             <button type="submit" className="button button--primary">
               Spara ändringar
@@ -233,29 +254,16 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
       <section aria-labelledby="kommentar-rubrik">
         <h2 id="kommentar-rubrik">Lämna en kommentar</h2>
         <p>Är något fel som du inte kan rätta själv, eller vill du säga något till oss? Skriv här.</p>
-        <Form method="post" action={formAction} className="form" noValidate>
+        <ErrorSummary {...comment.summary} />
+        <Form method="post" action={formAction} className="form" {...comment.formProps}>
           <input type="hidden" name="intent" value="comment" />
-          <div className={`field${errors.comment ? " field--error" : ""}`}>
-            <label htmlFor={fieldId("comment")}>Kommentar</label>
-            <p className="field__hint" id="tips-comment">
-              Högst {COMMENT_MAX_LENGTH} tecken. Skriv inga känsliga uppgifter, till exempel om din hälsa.
-            </p>
-            {errors.comment && (
-              <p className="field__error" id={errorId("comment")}>
-                <span className="visually-hidden">Fel: </span>
-                {errors.comment}
-              </p>
-            )}
-            <textarea
-              id={fieldId("comment")}
-              name="comment"
-              rows={5}
-              maxLength={COMMENT_MAX_LENGTH}
-              defaultValue={values?.intent === "comment" ? (values.comment ?? "") : ""}
-              aria-invalid={errors.comment ? true : undefined}
-              aria-describedby={`tips-comment${errors.comment ? ` ${errorId("comment")}` : ""}`}
-            />
-          </div>
+          <TextAreaField
+            field={comment.fields.comment}
+            label="Kommentar"
+            hint={`Högst ${COMMENT_MAX_LENGTH} tecken. Skriv inga känsliga uppgifter, till exempel om din hälsa.`}
+            rows={5}
+            maxLength={COMMENT_MAX_LENGTH}
+          />
           <p>
             <button type="submit" className="button button--secondary">
               Skicka kommentaren
@@ -291,24 +299,10 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="radera-rubrik">Radera dina uppgifter</h2>
         <p>{kept}</p>
         <p>Efter raderingen slutar den här länken att fungera, och du loggas ut från Mina sidor.</p>
-        <Form method="post" action={formAction} className="form" noValidate>
+        <ErrorSummary {...erase.summary} />
+        <Form method="post" action={formAction} className="form" {...erase.formProps}>
           <input type="hidden" name="intent" value="erase" />
-          <div className={`choice${errors.confirm ? " field--error" : ""}`}>
-            <input
-              type="checkbox"
-              id={fieldId("confirm")}
-              name="confirm"
-              aria-invalid={errors.confirm ? true : undefined}
-              aria-describedby={errors.confirm ? errorId("confirm") : undefined}
-            />
-            <label htmlFor={fieldId("confirm")}>Ja, radera mina uppgifter</label>
-          </div>
-          {errors.confirm && (
-            <p className="field__error" id={errorId("confirm")}>
-              <span className="visually-hidden">Fel: </span>
-              {errors.confirm}
-            </p>
-          )}
+          <CheckboxField field={erase.fields.confirm} label="Ja, radera mina uppgifter" />
           <p>
             <button type="submit" className="button button--danger">
               Radera mina uppgifter

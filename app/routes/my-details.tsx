@@ -3,9 +3,10 @@ import type { Route } from "./+types/my-details";
 import { PRIVATE_HEADERS, assertSameOrigin, requireDonor } from "../donors/donor-session.server";
 import { donorView, updateDonorDetails } from "../../core/donors/donor-repository";
 import { DETAILS_FIELD_LABELS, donorDetailsSchema } from "../../core/donors/donor-details";
-import { fieldErrors } from "../../core/gifts/gift-form";
 import { maskPersonnummer } from "../../core/identity/personnummer";
 import { ErrorSummary } from "../components/form/error-summary";
+import { parseForm } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
 import { DonorDetailsFields, detailsValues } from "../components/donor/donor-details-fields";
 import "../components/form/form.css";
 import "./donor-pages.css";
@@ -30,16 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(context, request);
   const { container, session } = await requireDonor(context, request);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const parsed = donorDetailsSchema.safeParse(form);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
-  await updateDonorDetails(container.db, container.clock, session.donor, parsed.data);
+  const submission = parseForm(await request.formData(), donorDetailsSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await updateDonorDetails(container.db, container.clock, session.donor, submission.value);
   return redirect("/mina-sidor/mina-uppgifter?sparat=1", 303);
 }
 
 export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { donor, maskedPersonnummer, saved } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const { fields, formProps, summary } = useSiteForm({
+    id: "mina-uppgifter",
+    schema: donorDetailsSchema,
+    lastResult: actionData?.result,
+    defaultValue: detailsValues(donor),
+    labels: DETAILS_FIELD_LABELS,
+  });
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
@@ -53,7 +59,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           Dina uppgifter är sparade.
         </p>
       )}
-      <ErrorSummary errors={errors} labels={DETAILS_FIELD_LABELS} />
+      <ErrorSummary {...summary} />
       {maskedPersonnummer && (
         <p>
           Personnummer: {maskedPersonnummer}
@@ -61,8 +67,8 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           <span className="field__hint">Personnumret kommer från ditt BankID och kan inte ändras här.</span>
         </p>
       )}
-      <Form method="post" className="form" noValidate>
-        <DonorDetailsFields values={detailsValues(donor, actionData?.values)} errors={errors} protectedIdentity={donor.protectedIdentity} />
+      <Form method="post" className="form" {...formProps}>
+        <DonorDetailsFields fields={fields} protectedIdentity={donor.protectedIdentity} />
         <p>
           <button type="submit" className="button button--primary button--large" disabled={saving}>
             {saving ? "Sparar…" : "Spara ändringar"}

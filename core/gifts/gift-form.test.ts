@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, giftFormSchema, phoneToSwishAlias } from "./gift-form";
+import { donorLookupSchema, fieldErrors, giftFormSchema, phoneToSwishAlias } from "./gift-form";
 
 const schema = giftFormSchema({ minKr: 50, maxKr: 100_000 });
 const valid = {
@@ -53,5 +53,11 @@ describe("gift form", () => {
     expect(phoneToSwishAlias("+46 70 123 45 67")).toBe("46701234567");
     expect(phoneToSwishAlias("0701234567")).toBe("46701234567");
     expect(phoneToSwishAlias("12345")).toBeNull();
+  });
+
+  it("asks only for a valid personnummer to look up name and address", () => {
+    expect(donorLookupSchema.parse({ personnummer: " 19811228-9874 ", name: "" }).personnummer).toBe("19811228-9874");
+    expect(fieldErrors(donorLookupSchema.safeParse({ personnummer: "" }).error!).personnummer).toMatch(/^Skriv ditt personnummer/);
+    expect(fieldErrors(donorLookupSchema.safeParse({ personnummer: "19811228-9875" }).error!).personnummer).toMatch(/^Personnumret stämmer inte/);
   });
 });

@@ -57,7 +57,7 @@ export function giftFormSchema(limits: GiftLimits) {
         .refine((v) => v === "" || isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN."),
       newsletter: z.string().optional(),
       paymentMethod: z.enum(GIFT_PAYMENT_METHODS, { error: "Välj hur du vill betala." }),
-      swishDevice: z.enum(["this", "other"]).default("this"),
+      swishDevice: z.enum(["this", "other"], { error: "Välj hur du vill använda Swish." }).default("this"),
       swishPhone: z.string().trim().optional().default(""),
       /** Postal address: needed only when the donor wants an invoice. */
       street: z.string().trim().max(100, "Adressen är för lång.").optional().default(""),
@@ -105,6 +105,18 @@ export function giftFormSchema(limits: GiftLimits) {
       idempotencyKey: value.idempotencyKey,
     }));
 }
+
+/**
+ * "Hämta namn och adress" on the gift form: the look-up needs only the
+ * personnummer; the rest of the form may still be empty.
+ */
+export const donorLookupSchema = z.object({
+  personnummer: z
+    .string({ error: "Skriv ditt personnummer, så hämtar vi ditt namn och din adress." })
+    .trim()
+    .min(1, { error: "Skriv ditt personnummer, så hämtar vi ditt namn och din adress.", abort: true })
+    .refine((v) => isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN."),
+});
 
 export type GiftFormInput = z.input<ReturnType<typeof giftFormSchema>>;
 export type GiftFormData = z.output<ReturnType<typeof giftFormSchema>>;

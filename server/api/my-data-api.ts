@@ -1,11 +1,11 @@
 import express, { type Request, type Response, type Router } from "express";
-import { z } from "zod";
 import type { AppContainer } from "../container";
 import { isSameOriginRequest } from "../../core/donors/same-origin";
 import { findDonor, type DonorRow } from "../../core/donors/donor-repository";
 import { updateDonorDetails } from "../../core/donors/donor-repository";
 import { detailsFormFromJson, donorDetailsJsonSchema, donorDetailsSchema } from "../../core/donors/donor-details";
-import { addComment, COMMENT_MAX_LENGTH, myDataFor } from "../../core/my-data/my-data-service";
+import { addComment, myDataFor } from "../../core/my-data/my-data-service";
+import { commentFormSchema } from "../../core/my-data/my-data-forms";
 import { fieldErrors } from "../../core/gifts/gift-form";
 import { sendApiError, sendValidationError } from "./api-errors";
 
@@ -14,14 +14,6 @@ const TOKEN_ERRORS = {
   expired: { status: 410, code: "token_expired", message: "Länken har gått ut. Be om en ny länk." },
   revoked: { status: 410, code: "token_revoked", message: "Länken gäller inte längre. Be om en ny länk." },
 } as const;
-
-const commentPayload = z.object({
-  comment: z
-    .string({ error: "Skriv en kommentar." })
-    .trim()
-    .min(1, "Skriv en kommentar.")
-    .max(COMMENT_MAX_LENGTH, `Kommentaren får vara högst ${COMMENT_MAX_LENGTH} tecken.`),
-});
 
 /**
  * `GET /api/MyData/Fetch`, `POST /api/MyData/Update` and `POST
@@ -87,7 +79,7 @@ export function myDataApiRouter(container: AppContainer): Router {
     if (!sameOrigin(req, res)) return;
     const donor = await donorFromToken(req, res);
     if (!donor) return;
-    const parsed = commentPayload.safeParse(req.body ?? {});
+    const parsed = commentFormSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendValidationError(res, parsed.error);
     await addComment(container.db, container.clock, donor.id, parsed.data.comment, "my-data");
     res.status(201).json({ saved: true });

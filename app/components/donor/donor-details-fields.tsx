@@ -1,13 +1,9 @@
-import { fieldId } from "../form/error-summary";
-import { TextField } from "../form/field";
+import { TextField, CheckboxField, type Field } from "../form/field";
 import { AddressFields } from "../form/address-fields";
 import type { DonorView } from "../../../core/donors/donor-repository";
 
-type Values = Record<string, string | undefined>;
-
-/** The form's values from the stored donor, or from what the donor just sent (after an error). */
-export function detailsValues(donor: DonorView, sent?: Values): Values {
-  if (sent) return sent;
+/** The form's starting values from the stored donor (after a failed submit, Conform shows what was sent). */
+export function detailsValues(donor: DonorView): Record<string, string | undefined> {
   const on = (v: boolean) => (v ? "on" : undefined);
   return {
     givenName: donor.givenName,
@@ -24,24 +20,23 @@ export function detailsValues(donor: DonorView, sent?: Values): Values {
   };
 }
 
+type DetailsFields = Record<
+  "givenName" | "surname" | "street" | "postalCode" | "city" | "email" | "phone" | "contactEmail" | "contactPost" | "contactPhone" | "newsletter",
+  Field
+>;
+
 /**
  * The fields a donor can change, shared by My details (BankID) and the My
  * data page (token link). A protected identity sees no address fields: we
  * neither show nor store an address for them.
  */
-export function DonorDetailsFields({ values, errors, protectedIdentity }: { values: Values; errors: Record<string, string>; protectedIdentity: boolean }) {
-  const checkbox = (name: string, label: string) => (
-    <div className="choice">
-      <input type="checkbox" id={fieldId(name)} name={name} defaultChecked={values[name] === "on"} />
-      <label htmlFor={fieldId(name)}>{label}</label>
-    </div>
-  );
+export function DonorDetailsFields({ fields, protectedIdentity }: { fields: DetailsFields; protectedIdentity: boolean }) {
   return (
     <>
       <fieldset className="fieldset">
         <legend>Namn</legend>
-        <TextField name="givenName" label="Förnamn" autoComplete="given-name" defaultValue={values.givenName ?? ""} error={errors.givenName} />
-        <TextField name="surname" label="Efternamn" autoComplete="family-name" defaultValue={values.surname ?? ""} error={errors.surname} />
+        <TextField field={fields.givenName} label="Förnamn" autoComplete="given-name" />
+        <TextField field={fields.surname} label="Efternamn" autoComplete="family-name" />
       </fieldset>
 
       <fieldset className="fieldset">
@@ -52,30 +47,23 @@ export function DonorDetailsFields({ values, errors, protectedIdentity }: { valu
             hittar vi ett säkert sätt.
           </p>
         ) : (
-          <AddressFields values={values} errors={errors} />
+          <AddressFields fields={fields} />
         )}
       </fieldset>
 
       <fieldset className="fieldset">
         <legend>Kontaktuppgifter</legend>
-        <TextField name="email" label="E-post" type="email" autoComplete="email" defaultValue={values.email ?? ""} error={errors.email} />
-        <TextField
-          name="phone"
-          label="Telefon (frivilligt)"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={values.phone ?? ""}
-          error={errors.phone}
-        />
+        <TextField field={fields.email} label="E-post" type="email" autoComplete="email" />
+        <TextField field={fields.phone} label="Telefon (frivilligt)" type="tel" autoComplete="tel" />
       </fieldset>
 
       <fieldset className="fieldset">
         <legend>Hur får vi kontakta dig?</legend>
         <p className="field__hint">Vi hör bara av oss om forskningen och om dina gåvor. Du kan ändra dig när du vill.</p>
-        {checkbox("contactEmail", "Via e-post")}
-        {checkbox("contactPost", "Via brev")}
-        {checkbox("contactPhone", "Via telefon eller sms")}
-        {checkbox("newsletter", "Nyhetsbrev om forskningen via e-post (högst en gång i månaden)")}
+        <CheckboxField field={fields.contactEmail} label="Via e-post" />
+        <CheckboxField field={fields.contactPost} label="Via brev" />
+        <CheckboxField field={fields.contactPhone} label="Via telefon eller sms" />
+        <CheckboxField field={fields.newsletter} label="Nyhetsbrev om forskningen via e-post (högst en gång i månaden)" />
       </fieldset>
     </>
   );
