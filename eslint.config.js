@@ -5,10 +5,27 @@ import globals from "globals";
 
 /**
  * Import boundaries between the top-level folders (decision 0009). Every
- * import in this code base is relative, so a pattern matches a path that
- * climbs out of the importing folder into another one.
+ * import in this code base is relative, so a forbidden import is one whose
+ * `../` steps climb out of the importing file's top-level folder and go down
+ * into another: for a file at depth d (core/x.ts is 1, core/gifts/x.ts is 2)
+ * that takes at least d steps. (`../documents/…` from core/gifts is
+ * core/documents, which is fine.) The patterns are written with `outOf`, and
+ * `boundaries` makes one config block per depth.
  */
-const outOf = (...folders) => `^(\\.\\./)+(${folders.join("|")})(/|$)`;
+const outOf = (...folders) => (depth) => `^(\\.\\./){${depth},}(${folders.join("|")})(/|$)`;
+const MAX_DEPTH = 8;
+
+function boundaries(folder, patterns) {
+  return Array.from({ length: MAX_DEPTH }, (_, i) => i + 1).map((depth) => ({
+    files: [`${folder}/${"*/".repeat(depth - 1)}*`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: patterns.map(({ regex, ...rest }) => ({ ...rest, regex: typeof regex === "function" ? regex(depth) : regex })) },
+      ],
+    },
+  }));
+}
 
 const CORE_BOUNDARIES = [
   {
@@ -49,6 +66,9 @@ const DB_BOUNDARIES = [
   },
 ];
 
+const PROCESS_ENV_MESSAGE =
+  "Configuration is read from the environment only in server/config.ts (validated, .env loaded); take it from the container or the site settings context (decision 0009).";
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "var/", "test-results/", "playwright-report/", "bench-results/"] },
   js.configs.recommended,
@@ -62,12 +82,34 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: PROCESS_ENV_MESSAGE }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']",
+          message: PROCESS_ENV_MESSAGE,
+        },
+      ],
     },
   },
-  { files: ["core/**"], rules: { "no-restricted-imports": ["error", { patterns: CORE_BOUNDARIES }] } },
-  { files: ["app/**"], rules: { "no-restricted-imports": ["error", { patterns: APP_BOUNDARIES }] } },
-  { files: ["integrations/**"], rules: { "no-restricted-imports": ["error", { patterns: INTEGRATIONS_BOUNDARIES }] } },
-  { files: ["db/**"], rules: { "no-restricted-imports": ["error", { patterns: DB_BOUNDARIES }] } },
+  ...boundaries("core", CORE_BOUNDARIES),
+  ...boundaries("app", APP_BOUNDARIES),
+  ...boundaries("integrations", INTEGRATIONS_BOUNDARIES),
+  ...boundaries("db", DB_BOUNDARIES),
+  {
+    // The one place the server reads its environment, and what runs outside the
+    // server: build and test configuration, scripts, test helpers and tests.
+    files: [
+      "server/config.ts",
+      "scripts/**",
+      "tests/**",
+      "*.config.{ts,js,mjs}",
+      "server/test-harness.ts",
+      "db/test-databases.ts",
+      "**/*.test.{ts,tsx}",
+    ],
+    rules: { "no-restricted-properties": "off", "no-restricted-syntax": "off" },
+  },
   {
     // Command-line scripts and benchmarks print their results.
     files: ["scripts/**"],

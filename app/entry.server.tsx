@@ -3,6 +3,7 @@ import { RouterContextProvider, ServerRouter, type EntryContext } from "react-ro
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { clientIpContext, containerContext, nonceContext } from "./context";
+import { siteSettingsContext } from "./site-settings-context.server";
 import type { AppContainer } from "../server/container";
 import { NonceProvider } from "./nonce";
 import { hydrateAfterFirstPaint } from "./document/hydrate-after-first-paint";
@@ -69,6 +70,7 @@ export function createLoadContext(container: AppContainer, nonce: string, client
   context.set(containerContext, container);
   context.set(nonceContext, nonce);
   context.set(clientIpContext, clientIp);
+  context.set(siteSettingsContext, container.siteSettings);
   return context;
 }
 

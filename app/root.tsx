@@ -20,17 +20,18 @@ import { ErrorPage } from "./components/error-page";
 import { useNavigationRecovery } from "./navigation/use-navigation-recovery";
 import { ClientShellProvider, SiteServices } from "./client/site-services";
 import { NO_CLIENT_CONFIG, type PublicClientConfig } from "./client/public-config";
-import { publicClientConfig } from "./client/public-config.server";
+import { siteSettingsContext } from "./site-settings-context.server";
 import { themeCss } from "./styles/theme";
 import { SiteStylesheet } from "./styles/site-stylesheet";
 import { ConsentAskScript } from "./consent/consent-ask-script";
 import { HYDRATED_MARK } from "./document/hydrated-mark";
 
-export function loader({ request }: Route.LoaderArgs) {
-  // `client` is baked into pre-rendered pages at build time: see app/client/public-config.ts.
+export function loader({ request, context }: Route.LoaderArgs) {
+  // Baked into pre-rendered pages at build time: see app/site-settings.ts and app/client/public-config.ts.
+  const { site, client } = context.get(siteSettingsContext);
   return {
-    ...layoutData(new URL(request.url).pathname.startsWith("/en/") ? "en" : "sv"),
-    client: publicClientConfig(process.env),
+    ...layoutData(site, new URL(request.url).pathname.startsWith("/en/") ? "en" : "sv"),
+    client,
   };
 }
 

@@ -1,4 +1,4 @@
-import { loadSiteConfig, type SiteConfig } from "../core/site/site-config";
+import type { SiteConfig } from "../core/site/site-config";
 import { navigationFor, type Language, type NavigationItem } from "../core/content/content-library";
 
 /** Where content Markdown lives, relative to the working directory the server runs in. */
@@ -12,10 +12,10 @@ export interface LayoutData {
 
 /**
  * The data every page's frame needs. It must not depend on the request, because
- * pre-rendered pages bake it in at build time.
+ * pre-rendered pages bake it in at build time; `site` comes from the site
+ * settings context (app/site-settings-context.server.ts).
  */
-export function layoutData(lang: Language = "sv"): LayoutData {
-  const site = loadSiteConfig(process.env);
+export function layoutData(site: SiteConfig, lang: Language = "sv"): LayoutData {
   return {
     site,
     mainNavigation: navigationFor(CONTENT_DIR, "main", lang),

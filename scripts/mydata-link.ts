@@ -3,11 +3,10 @@
 // with --send e-mails it to the donor's address. Issuing a link revokes the
 // donor's older links. Needs the same SECRET_KEY and DATABASE_URL as the
 // running site, or the site will not accept the link.
-import { loadServerConfig } from "../server/config";
+import { loadServerConfig, readEnvironment } from "../server/config";
 import { openDatabase } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
 import { systemClock } from "../core/clock";
-import { loadSiteConfig } from "../core/site/site-config";
 import { normalisePersonnummer } from "../core/identity/personnummer";
 import { ensureDonorFromGifts } from "../core/donors/donor-repository";
 import { LinkTokens } from "../core/my-data/link-tokens";
@@ -22,12 +21,12 @@ if (!who) {
   process.exit(2);
 }
 
-const config = loadServerConfig(process.env);
+const config = loadServerConfig(readEnvironment());
 if (!config.SECRET_KEY) {
   console.error("SECRET_KEY is not set. Use the same key as the running site, otherwise it will not accept the link.");
   process.exit(2);
 }
-const site = loadSiteConfig(process.env);
+const site = config.site;
 const { db, engine, schema } = openDatabase(config.DATABASE_URL);
 await migrateToLatest(db, engine, schema);
 try {

@@ -3,7 +3,7 @@
 // finance must look at. Safe to run twice on the same file.
 import fs from "node:fs";
 import path from "node:path";
-import { loadServerConfig } from "../server/config";
+import { loadServerConfig, readEnvironment } from "../server/config";
 import { openDatabase } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
 import { systemClock } from "../core/clock";
@@ -17,7 +17,7 @@ if (files.length === 0) {
   process.exit(2);
 }
 
-const config = loadServerConfig(process.env);
+const config = loadServerConfig(readEnvironment());
 const { db, engine, schema } = openDatabase(config.DATABASE_URL);
 await migrateToLatest(db, engine, schema);
 const logger = createLogger("warn");

@@ -12,10 +12,10 @@ import { systemClock } from "../core/clock";
 import { ResearchPortalClient } from "../integrations/research-portal/client";
 import { writeResearchSnapshot } from "../integrations/research-portal/build-snapshot";
 import { createResearchPortalSimulator } from "../integrations/research-portal/simulator/research-portal-simulator";
-import { loadServerConfig } from "../server/config";
+import { loadServerConfig, readEnvironment } from "../server/config";
 import { researchSnapshotFile } from "../server/search-setup";
 
-const config = loadServerConfig(process.env);
+const config = loadServerConfig(readEnvironment());
 const file = researchSnapshotFile(config);
 const logger = {
   debug: () => {},

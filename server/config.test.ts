@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadServerConfig } from "./config";
+import { ConfigError, loadBuildTimeSiteSettings, loadServerConfig, readEnvironment, siteSettings } from "./config";
 
 describe("server configuration", () => {
   it("runs with no variables at all", () => {
@@ -34,5 +37,37 @@ describe("server configuration", () => {
 
   it("rejects a minimum gift above the maximum", () => {
     expect(() => loadServerConfig({ GIFT_MIN_KR: "500", GIFT_MAX_KR: "100" })).toThrow(/GIFT_MIN_KR/);
+  });
+
+  it("validates the site configuration with everything else, naming SITE_* variables", () => {
+    expect(loadServerConfig({ SITE_SHORT_NAME: "Testfonden" }).site.shortName).toBe("Testfonden");
+    expect(() => loadServerConfig({ SITE_COLOUR_TEXT: "black", PORT: "x" })).toThrow(/PORT.*\n.*SITE_COLOUR_TEXT/s);
+  });
+
+  it("gives pages the same site settings at build time as at run time, without provider secrets", () => {
+    const env = { SITE_NAME: "Testfonden", SENTRY_DSN: "https://abc:s3cret@o1.ingest.sentry.io/42", CARD_MODE: "live" };
+    const built = loadBuildTimeSiteSettings(env);
+    expect(built.site.name).toBe("Testfonden");
+    expect(built.client.sentryDsn).toBe("https://abc@o1.ingest.sentry.io/42");
+    expect(() => loadServerConfig(env)).toThrow(/MONDIDO_SECRET/);
+    expect(siteSettings(loadServerConfig({ ...env, CARD_MODE: "simulator" }))).toEqual(built);
+    expect(() => loadBuildTimeSiteSettings({ GTM_CONTAINER_ID: "UA-1" })).toThrow(/GTM_CONTAINER_ID/);
+  });
+
+  it("loads a .env file, and the real environment wins over it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-env-"));
+    const file = path.join(dir, ".env");
+    fs.writeFileSync(file, "HL_TEST_ONLY_IN_FILE=file\nHL_TEST_IN_BOTH=file\n");
+    process.env.HL_TEST_IN_BOTH = "real";
+    try {
+      const env = readEnvironment(file);
+      expect(env.HL_TEST_ONLY_IN_FILE).toBe("file");
+      expect(env.HL_TEST_IN_BOTH).toBe("real");
+      expect(() => readEnvironment(path.join(dir, "missing.env"))).not.toThrow();
+    } finally {
+      delete process.env.HL_TEST_ONLY_IN_FILE;
+      delete process.env.HL_TEST_IN_BOTH;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

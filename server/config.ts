@@ -1,10 +1,17 @@
+import fs from "node:fs";
 import { z } from "zod";
 import { parseDsn } from "../app/error-reporting/sentry-envelope";
+import { publicClientConfig } from "../app/client/public-config.server";
+import type { SiteSettings } from "../app/site-settings";
+import { parseSiteConfig, type SiteConfig } from "../core/site/site-config";
 
 /**
  * All runtime configuration comes from environment variables, validated once at
  * boot. A bad value stops the process with a message that names the variable.
- * Every variable is documented in README.md and .env.example.
+ * Every variable is documented in README.md and .env.example (a test keeps the
+ * three in step). This is the only module that reads the environment
+ * (`readEnvironment`); everything else is handed the validated values
+ * (decision 0009).
  */
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -133,11 +140,19 @@ const envSchema = z.object({
   RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_MY_DATA_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
+  /** Where the production build is (several builds may live side by side); the research snapshot's default folder. */
+  BUILD_DIR: z.string().min(1).default("build"),
+
   /** Adds routes that exist only for the end-to-end suite (e.g. a page that fails with 500). */
   ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
 });
 
+/** Every variable the server reads, besides the SITE_* ones (core/site/site-config.ts). */
+export const SERVER_ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type ServerConfig = z.infer<typeof envSchema> & {
+  /** The charity's name, numbers and colours (SITE_*). */
+  site: SiteConfig;
   publicUrl: string;
   /** How this process reaches itself (simulators are mounted in it). */
   internalUrl: string;
@@ -150,12 +165,29 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+/**
+ * The process's environment, with a `.env` file in the working directory
+ * loaded first when there is one. Variables already set in the real
+ * environment win over the file (Node's own rule for process.loadEnvFile).
+ */
+export function readEnvironment(envFile = ".env"): NodeJS.ProcessEnv {
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+  return process.env;
+}
+
+/** The variables `schema` reads and the SITE_* ones, or a ConfigError naming every bad one. */
+function parseEnvironment<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): { values: z.infer<S>; site: SiteConfig } {
+  const parsed = schema.safeParse(env);
+  const siteParsed = parseSiteConfig(env);
+  if (!parsed.success || siteParsed.issues) {
+    const issues = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError([...issues, ...(siteParsed.issues ?? [])]);
   }
-  const config = parsed.data;
+  return { values: parsed.data, site: siteParsed.site };
+}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const { values: config, site } = parseEnvironment(envSchema, env);
   const issues: string[] = [];
   if (config.GIFT_MIN_KR > config.GIFT_MAX_KR) issues.push("GIFT_MIN_KR: must not be larger than GIFT_MAX_KR");
   if (config.CARD_MODE === "live") {
@@ -183,5 +215,22 @@ export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (issues.length > 0) throw new ConfigError(issues);
   const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, "");
   const internalHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
-  return { ...config, publicUrl, internalUrl: `http://${internalHost}:${config.PORT}` };
+  return { ...config, site, publicUrl, internalUrl: `http://${internalHost}:${config.PORT}` };
+}
+
+/** What pages show of the configuration: the site, and the browser's public settings. */
+export function siteSettings(config: Pick<ServerConfig, "site" | "SENTRY_DSN" | "GTM_CONTAINER_ID">): SiteSettings {
+  return { site: config.site, client: publicClientConfig({ SENTRY_DSN: config.SENTRY_DSN, GTM_CONTAINER_ID: config.GTM_CONTAINER_ID }) };
+}
+
+const buildTimeSchema = envSchema.pick({ SENTRY_DSN: true, GTM_CONTAINER_ID: true });
+
+/**
+ * The settings pre-rendered pages are built with, validated like the server's
+ * own (vite.config.ts bakes them into the build). Only the variables pages
+ * show are read, so a build needs no provider secrets.
+ */
+export function loadBuildTimeSiteSettings(env: NodeJS.ProcessEnv): SiteSettings {
+  const { values, site } = parseEnvironment(buildTimeSchema, env);
+  return siteSettings({ site, ...values });
 }

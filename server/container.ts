@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Logger as PinoLogger } from "pino";
 import { systemClock, type Clock } from "../core/clock";
-import { loadSiteConfig, type SiteConfig } from "../core/site/site-config";
+import type { SiteConfig } from "../core/site/site-config";
 import { openDatabase, type Engine } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
 import type { DB } from "../db/schema";
 import { seedDemoData } from "../db/seed";
-import type { ServerConfig } from "./config";
+import { siteSettings, type ServerConfig } from "./config";
+import type { SiteSettings } from "../app/site-settings";
 import { createLogger } from "./logging";
 import { createMailer } from "./mail/nodemailer-mailer";
 import { buildPayments, type PaymentSetup } from "./payments";
@@ -35,6 +36,8 @@ import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope"
 export interface AppContainer {
   config: ServerConfig;
   site: SiteConfig;
+  /** What pages show of the configuration (site, browser settings); loaders read it from siteSettingsContext. */
+  siteSettings: SiteSettings;
   db: Kysely<DB>;
   engine: Engine;
   clock: Clock;
@@ -70,7 +73,7 @@ export interface ContainerOverrides {
 export async function buildContainer(config: ServerConfig, overrides: ContainerOverrides = {}): Promise<AppContainer> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
   const clock = overrides.clock ?? systemClock;
-  const site = loadSiteConfig(process.env);
+  const site = config.site;
   const { db, engine, schema } = openDatabase(config.DATABASE_URL);
   const applied = await migrateToLatest(db, engine, schema);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
@@ -121,6 +124,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   return {
     config,
     site,
+    siteSettings: siteSettings(config),
     db,
     engine,
     clock,

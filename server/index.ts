@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadServerConfig } from "./config";
+import { ConfigError, loadServerConfig, readEnvironment } from "./config";
 import { buildContainer } from "./container";
 import { createApp } from "./app";
 
@@ -13,7 +13,7 @@ import { createApp } from "./app";
 async function main() {
   let config;
   try {
-    config = loadServerConfig(process.env);
+    config = loadServerConfig(readEnvironment());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -175,8 +175,8 @@ export interface SearchSetupDeps {
 export const RESEARCH_SIMULATOR_PATH = "/_sim/research-portal";
 
 /** The build-time snapshot, next to the build it belongs to (BUILD_DIR as in react-router.config.ts). */
-export function researchSnapshotFile(config: Pick<ServerConfig, "RESEARCH_SNAPSHOT_FILE">): string {
-  return config.RESEARCH_SNAPSHOT_FILE ?? path.join(process.env.BUILD_DIR ?? "build", "research-projects.json");
+export function researchSnapshotFile(config: Pick<ServerConfig, "RESEARCH_SNAPSHOT_FILE" | "BUILD_DIR">): string {
+  return config.RESEARCH_SNAPSHOT_FILE ?? path.join(config.BUILD_DIR, "research-projects.json");
 }
 
 export async function buildSearch(deps: SearchSetupDeps): Promise<SearchSetup> {

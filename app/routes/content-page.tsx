@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { findContentPage, renderContentHtml, type Language } from "../../core/content/content-library";
-import { loadSiteConfig } from "../../core/site/site-config";
+import { siteSettingsContext } from "../site-settings-context.server";
 import { CONTENT_DIR } from "../site.server";
 import type { PageHandle } from "../root";
 
 /** Generic content page rendered from content/<lang>/<slug>.md; pre-rendered at build. */
-export function loader({ params, request }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const lang: Language = new URL(request.url).pathname.startsWith("/en/") ? "en" : "sv";
   const page = findContentPage(CONTENT_DIR, lang, params.slug);
   if (!page) throw data(null, { status: 404 });
-  const site = loadSiteConfig(process.env);
+  const { site } = context.get(siteSettingsContext);
   return {
     lang,
     title: page.title,

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cookie-settings";
 import { containerContext } from "../context";
-import { loadSiteConfig } from "../../core/site/site-config";
+import { siteSettingsContext } from "../site-settings-context.server";
 import { CONSENT_COOKIE, consentCookieHeader, consentFromCookieHeader, isSecureUrl } from "../consent/consent-cookie";
 import { isSameOriginPost, parseConsentForm, safeReturnTo } from "../consent/consent-form";
 import { ConsentSettingsForm } from "../consent/consent-settings-form";
@@ -29,12 +29,12 @@ export function meta({ data: page }: Route.MetaArgs) {
 }
 
 /** Rendered per request (never pre-rendered): it shows the visitor's own choice from their cookie. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     consent: consentFromCookieHeader(request.headers.get("Cookie")),
     saved: url.searchParams.has(SAVED_PARAM),
-    siteName: loadSiteConfig(process.env).shortName,
+    siteName: context.get(siteSettingsContext).site.shortName,
   };
 }
 

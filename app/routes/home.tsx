@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { loadSiteConfig } from "../../core/site/site-config";
+import { siteSettingsContext } from "../site-settings-context.server";
 import { formatSwishNumber } from "../../core/site/format";
 
-export function loader() {
-  const site = loadSiteConfig(process.env);
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = context.get(siteSettingsContext);
   return { siteName: site.name, shortName: site.shortName, swishNumber: site.swishNumber, bankgiro: site.bankgiro };
 }
 

@@ -2,9 +2,10 @@ import { z } from "zod";
 
 /**
  * The charity's identity: name, registration numbers and colours. One place,
- * read from `SITE_*` environment variables with clearly fictional defaults. The
- * content pages use it through {{site.*}} placeholders, the layout through CSS
- * custom properties. Pre-rendered pages take the values present at build time.
+ * read from `SITE_*` environment variables with clearly fictional defaults, as
+ * part of the validated configuration (server/config.ts). The content pages use
+ * it through {{site.*}} placeholders, the layout through CSS custom properties.
+ * Pre-rendered pages take the values present at build time (decision 0009).
  */
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #aa0033");
 
@@ -54,7 +55,15 @@ const colourEnvNames = {
   text: "SITE_COLOUR_TEXT",
 } as const;
 
-export function loadSiteConfig(env: Record<string, string | undefined>): SiteConfig {
+/** Every SITE_* variable the site configuration reads. */
+export const SITE_ENV_NAMES: readonly string[] = [...Object.values(envNames), ...Object.values(colourEnvNames)];
+
+/**
+ * The site configuration from SITE_* variables, or the problems with them,
+ * each naming its variable. server/config.ts folds this into the one
+ * validated configuration (and its errors into its own).
+ */
+export function parseSiteConfig(env: Record<string, string | undefined>): { site: SiteConfig; issues: null } | { site: null; issues: string[] } {
   const raw: Record<string, unknown> = {};
   for (const [key, envName] of Object.entries(envNames)) {
     if (env[envName]) raw[key] = env[envName];
@@ -65,15 +74,20 @@ export function loadSiteConfig(env: Record<string, string | undefined>): SiteCon
   }
   raw.colours = colours;
   const parsed = siteSchema.safeParse(raw);
-  if (!parsed.success) {
-    const byEnv = { ...envNames, ...Object.fromEntries(Object.entries(colourEnvNames).map(([k, v]) => [`colours.${k}`, v])) };
-    const messages = parsed.error.issues.map((issue) => {
-      const key = issue.path.join(".");
-      return `${byEnv[key as keyof typeof byEnv] ?? key}: ${issue.message}`;
-    });
-    throw new Error(`Invalid site configuration:\n  - ${messages.join("\n  - ")}`);
-  }
-  return parsed.data;
+  if (parsed.success) return { site: parsed.data, issues: null };
+  const byEnv = { ...envNames, ...Object.fromEntries(Object.entries(colourEnvNames).map(([k, v]) => [`colours.${k}`, v])) };
+  const issues = parsed.error.issues.map((issue) => {
+    const key = issue.path.join(".");
+    return `${byEnv[key as keyof typeof byEnv] ?? key}: ${issue.message}`;
+  });
+  return { site: null, issues };
+}
+
+/** The site configuration, or an error listing every bad SITE_* variable (tests and tools). */
+export function loadSiteConfig(env: Record<string, string | undefined>): SiteConfig {
+  const parsed = parseSiteConfig(env);
+  if (parsed.issues) throw new Error(`Invalid site configuration:\n  - ${parsed.issues.join("\n  - ")}`);
+  return parsed.site;
 }
 
 /** Replaces {{site.key}} placeholders in content with the configured values. */
