@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // journeys live in tests/e2e and are run by Playwright, not Vitest.
 export default defineConfig({
   test: {
-    include: ["{app,core,db,integrations,server,scripts}/**/*.test.{ts,tsx}", "tests/*.test.ts"],
+    include: ["{app,core,db,documents,integrations,server,scripts}/**/*.test.{ts,tsx}", "tests/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     pool: "forks",

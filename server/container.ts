@@ -19,6 +19,8 @@ import { JobRunner } from "../core/jobs/job-runner";
 import { RECEIPT_JOB } from "../core/payments/payment-transitions";
 import { sendReceipt } from "../core/gifts/send-receipt";
 import { INVOICE_JOB, sendInvoice } from "../core/gifts/send-invoice";
+import type { DocumentRenderer } from "../core/documents/document-renderer";
+import { createDocumentEngine } from "../documents/document-engine.server";
 import type { GiftLimits } from "../core/gifts/gift-form";
 import { buildDonorServices, type DonorServices } from "./donor-services";
 import { buildSearch, type SiteSearch } from "./search-setup";
@@ -48,6 +50,8 @@ export interface AppContainer {
   /** The provider links a payment's view shows (Swish app switch, card form), for the pages and the API alike. */
   paymentViews: PaymentViewLinks;
   jobs: JobRunner;
+  /** Invoices, receipts and cards as PDF or PNG, from the templates in documents/. */
+  documents: DocumentRenderer;
   giftLimits: GiftLimits;
   /** BankID, donor sessions, population register, My data links (server/donor-services.ts). */
   donors: DonorServices;
@@ -91,6 +95,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     environment: config.NODE_ENV,
   });
   const webEvents = new KyselyWebEventRepository(db);
+  const documents = await createDocumentEngine(site);
   const donors = buildDonorServices(config, { db, clock, logger });
   const payments = new PaymentService({ db, engine, clock, logger, providers: paymentSetup.providers });
   const jobs = new JobRunner({
@@ -99,8 +104,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     clock,
     logger,
     handlers: {
-      [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl }, payload),
-      [INVOICE_JOB]: (payload) => sendInvoice({ db, mailer, site }, payload),
+      [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents }, payload),
+      [INVOICE_JOB]: (payload) => sendInvoice({ db, mailer, site, documents }, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },
@@ -134,6 +139,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     paymentSetup,
     paymentViews: paymentViewLinks(config.publicUrl, site, paymentSetup),
     jobs,
+    documents,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
     donors,
     search: searchSetup.search,

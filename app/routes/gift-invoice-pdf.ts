@@ -3,7 +3,7 @@ import type { Route } from "./+types/gift-invoice-pdf";
 import { containerContext } from "../context";
 import { isOrderReference } from "../../core/payments/order-reference";
 import { findGiftByOrderReference, paymentsForGift } from "../../core/payments/payment-repository";
-import { invoicePdf } from "../../core/gifts/invoice-pdf";
+import { invoiceDocument } from "../../core/gifts/invoice";
 
 /** The invoice PDF for a gift paid by invoice; the unguessable order reference is the key. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -12,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const gift = await findGiftByOrderReference(container.db, params.orderReference);
   const invoice = gift ? (await paymentsForGift(container.db, gift.id)).filter((p) => p.provider === "Invoice").at(-1) : undefined;
   if (!gift || !invoice) throw data(null, { status: 404 });
-  const pdf = await invoicePdf({ site: container.site, gift, payment: invoice });
+  const pdf = await container.documents.render(invoiceDocument({ gift, payment: invoice }), "pdf");
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

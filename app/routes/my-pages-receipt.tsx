@@ -3,7 +3,7 @@ import type { Route } from "./+types/my-pages-receipt";
 import { requireDonor } from "../donors/donor-session.server";
 import { findGiftByOrderReference } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
-import { receiptDocument } from "../../core/donors/receipt-document";
+import { receiptDocument } from "../../core/gifts/receipt-document";
 
 /**
  * A receipt to download from Mina sidor, as PDF. Only for the donor's own paid
@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!gift || gift.status !== "paid" || !session.donor.personnummer || gift.donor_personnummer !== session.donor.personnummer) {
     throw data("Kvittot finns inte.", { status: 404 });
   }
-  const pdf = receiptDocument(gift, container.site);
+  const pdf = await container.documents.render(receiptDocument(gift, container.site), "pdf");
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -3,16 +3,17 @@ import { z } from "zod";
 import type { DB } from "../../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
+import type { DocumentRenderer } from "../documents/document-renderer";
 import { findGift, findPayment } from "../payments/payment-repository";
 import { formatSek } from "../site/format";
-import { invoiceLines, invoicePdf } from "./invoice-pdf";
+import { invoiceDocument, invoiceLines } from "./invoice";
 
 export { INVOICE_JOB } from "./invoice-job";
 const payloadSchema = z.object({ paymentId: z.string().min(1) });
 
 /** E-mails the invoice PDF; queued when an invoice payment starts. */
 export async function sendInvoice(
-  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig },
+  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; documents: DocumentRenderer },
   payload: unknown,
 ): Promise<void> {
   const { paymentId } = payloadSchema.parse(payload);
@@ -20,8 +21,7 @@ export async function sendInvoice(
   if (!payment) throw new Error(`Invoice for unknown payment ${paymentId}`);
   const gift = await findGift(deps.db, payment.gift_id);
   if (!gift) throw new Error(`Invoice for unknown gift ${payment.gift_id}`);
-  const facts = { site: deps.site, gift, payment };
-  const lines = invoiceLines(facts);
+  const lines = invoiceLines({ site: deps.site, gift, payment });
   const text = [
     `Hej ${gift.donor_name},`,
     "",
@@ -35,10 +35,11 @@ export async function sendInvoice(
     "Varma hälsningar,",
     deps.site.name,
   ].join("\n");
+  const pdf = await deps.documents.render(invoiceDocument({ gift, payment }), "pdf");
   await deps.mailer.send({
     to: gift.donor_email,
     subject: `Faktura för din gåva på ${formatSek(payment.amount_ore)}`,
     text,
-    attachments: [{ filename: `faktura-${gift.order_reference}.pdf`, content: await invoicePdf(facts), contentType: "application/pdf" }],
+    attachments: [{ filename: `faktura-${gift.order_reference}.pdf`, content: pdf, contentType: "application/pdf" }],
   });
 }

@@ -3,19 +3,28 @@ import { z } from "zod";
 import type { DB } from "../../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
+import type { DocumentRenderer } from "../documents/document-renderer";
 import { findGift } from "../payments/payment-repository";
 import { receiptMail } from "./receipt";
+import { thankYouCard } from "./receipt-document";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
 
-/** The receipt job: queued in the same transaction that marks the gift paid. */
+/**
+ * The receipt job: queued in the same transaction that marks the gift paid.
+ * The e-mail carries a thank-you card as an image the donor can keep or share.
+ */
 export async function sendReceipt(
-  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string },
+  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string; documents: DocumentRenderer },
   payload: unknown,
 ): Promise<void> {
   const { giftId } = payloadSchema.parse(payload);
   const gift = await findGift(deps.db, giftId);
   if (!gift) throw new Error(`Receipt for unknown gift ${giftId}`);
   if (gift.status !== "paid") throw new Error(`Receipt for unpaid gift ${giftId}`);
-  await deps.mailer.send(receiptMail(gift, deps.site, deps.publicUrl));
+  const card = await deps.documents.render(thankYouCard(gift), "png");
+  await deps.mailer.send({
+    ...receiptMail(gift, deps.site, deps.publicUrl),
+    attachments: [{ filename: `tack-${gift.order_reference}.png`, content: card, contentType: "image/png" }],
+  });
 }

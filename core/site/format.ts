@@ -14,3 +14,11 @@ export function formatSek(amountOre: number): string {
   sekFormatter ??= new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 2, minimumFractionDigits: 0 });
   return sekFormatter.format(amountOre / 100);
 }
+
+let dateFormatter: Intl.DateTimeFormat | undefined;
+
+/** A date as Swedes write it in a letter ("15 januari 2026"), on the Swedish calendar whatever the server's zone. */
+export function formatDateLong(date: Date | string): string {
+  dateFormatter ??= new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" });
+  return dateFormatter.format(typeof date === "string" ? new Date(date) : date);
+}

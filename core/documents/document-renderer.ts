@@ -1,0 +1,74 @@
+/**
+ * Every document the charity sends (invoice, receipt, cards, certificates…)
+ * comes from one engine. Core asks for a document by kind with its data; the
+ * engine in documents/ lays it out from React templates and renders it to PDF
+ * or PNG. Core never imports the engine: the server builds it once and passes
+ * it in (server/container.ts).
+ *
+ * Data is facts, not layout: money as integer öre, times as ISO strings (the
+ * templates format them for Sweden), words that must match an e-mail as the
+ * e-mail's own strings. The charity's name, numbers and colours come from the
+ * SiteConfig the engine was built with.
+ */
+
+export interface PostalAddress {
+  name: string;
+  street?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+}
+
+/** An invoice for a gift paid by bankgiro: everything needed to pay it. */
+export interface InvoiceDocumentData {
+  orderReference: string;
+  amountOre: number;
+  /** ISO timestamps. */
+  invoiceDate: string;
+  dueDate: string;
+  /** The OCR reference the payer types in the bank. */
+  ocr: string;
+  recipient: PostalAddress;
+  /** What the invoice says under the payment facts (core/gifts/invoice.ts). */
+  note: string;
+}
+
+/** The receipt for a paid gift: the same words as the e-mailed receipt (core/gifts/receipt.ts). */
+export interface ReceiptDocumentData {
+  orderReference: string;
+  amountOre: number;
+  greeting: string;
+  /** Paragraphs before the receipt block. */
+  intro: string[];
+  /** The receipt block ("Kvitto") and its label and value pairs. */
+  factsHeading: string;
+  facts: [label: string, value: string][];
+  /** Paragraphs after it, then the sign-off lines. */
+  outro: string[];
+  signOff: string[];
+}
+
+/** A card-sized thank-you image sent with the receipt e-mail. */
+export interface ThankYouCardData {
+  firstName: string;
+  amountOre: number;
+  /** ISO timestamp of the gift. */
+  date: string;
+}
+
+export type DocumentRequest =
+  | { kind: "invoice"; data: InvoiceDocumentData }
+  | { kind: "receipt"; data: ReceiptDocumentData }
+  | { kind: "thank-you-card"; data: ThankYouCardData };
+
+export type DocumentKind = DocumentRequest["kind"];
+export type DocumentFormat = "pdf" | "png";
+
+export const DOCUMENT_CONTENT_TYPES: Record<DocumentFormat, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+};
+
+export interface DocumentRenderer {
+  /** Renders any document to either format: print (PDF) or e-mail and preview (PNG). */
+  render(request: DocumentRequest, format: DocumentFormat): Promise<Buffer>;
+}

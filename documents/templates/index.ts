@@ -1,0 +1,14 @@
+import type { DocumentKind, DocumentRequest } from "../../core/documents/document-renderer";
+import type { DocumentTemplate } from "./template";
+import { Invoice } from "./invoice";
+import { Receipt } from "./receipt";
+import { ThankYouCard } from "./thank-you-card";
+
+type DataOf<K extends DocumentKind> = Extract<DocumentRequest, { kind: K }>["data"];
+
+/** Every document kind core can ask for, and the template that draws it. */
+export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
+  invoice: { Component: Invoice, title: (d) => `Faktura – gåva ${d.orderReference}`, pngWidth: 1240 },
+  receipt: { Component: Receipt, title: (d) => `Kvitto ${d.orderReference}`, pngWidth: 1240 },
+  "thank-you-card": { Component: ThankYouCard, title: (d) => `Tack, ${d.firstName}!`, pngWidth: 1200 },
+};

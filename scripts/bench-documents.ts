@@ -1,0 +1,83 @@
+/**
+ * Document engine benchmark: renders a one-page A4 PDF (the invoice) and a
+ * card-sized PNG (the thank-you card, 1200 px wide) many times after a
+ * warm-up, one at a time, and reports p50/p95 in milliseconds.
+ * Run: npm run bench:documents [-- --runs 200] [-- --strict]
+ * Writes bench-results/documents.json. Target: p95 under 100 ms each
+ * (`--strict` makes a miss exit with status 1).
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createDocumentEngine } from "../documents/document-engine.server";
+import { loadSiteConfig } from "../core/site/site-config";
+import type { DocumentFormat, DocumentRequest } from "../core/documents/document-renderer";
+import { INVOICE_NOTE } from "../core/gifts/invoice";
+
+const TARGET_MS = 100;
+const WARM_UP = 10;
+const runsArg = process.argv.indexOf("--runs");
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 100;
+
+const invoice: DocumentRequest = {
+  kind: "invoice",
+  data: {
+    orderReference: "0123456789ABCDEFGHJKMNPQRS",
+    amountOre: 123_400,
+    invoiceDate: "2026-01-15T10:00:00.000Z",
+    dueDate: "2026-02-14T10:00:00.000Z",
+    ocr: "12345678903",
+    recipient: { name: "Åsa Öberg", street: "Storgatan 12", postalCode: "123 45", city: "Exempelstad" },
+    note: INVOICE_NOTE,
+  },
+};
+const card: DocumentRequest = { kind: "thank-you-card", data: { firstName: "Åsa", amountOre: 50_000, date: "2026-01-15T10:00:00.000Z" } };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(render: (request: DocumentRequest, format: DocumentFormat) => Promise<Buffer>, request: DocumentRequest, format: DocumentFormat) {
+  for (let i = 0; i < WARM_UP; i++) await render(request, format);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    bytes = (await render(request, format)).length;
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { runs: RUNS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), maxMs: round(times.at(-1)!), bytes };
+}
+
+async function main() {
+  const built = performance.now();
+  const engine = await createDocumentEngine(loadSiteConfig({}));
+  const buildMs = Math.round(performance.now() - built);
+  const render = engine.render.bind(engine);
+  const pdf = await measure(render, invoice, "pdf");
+  console.log(`invoice PDF (A4):        p50 ${pdf.p50Ms} ms, p95 ${pdf.p95Ms} ms (${pdf.bytes} bytes)`);
+  const png = await measure(render, card, "png");
+  console.log(`thank-you card PNG:      p50 ${png.p50Ms} ms, p95 ${png.p95Ms} ms (${png.bytes} bytes)`);
+  console.log(`engine built (fonts read and warmed) in ${buildMs} ms`);
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    targetMs: TARGET_MS,
+    engineBuildMs: buildMs,
+    invoicePdf: pdf,
+    thankYouCardPng: png,
+    meetsTarget: pdf.p95Ms < TARGET_MS && png.p95Ms < TARGET_MS,
+  };
+  const out = path.join(process.cwd(), "bench-results", "documents.json");
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`Wrote ${path.relative(process.cwd(), out)}`);
+  if (!result.meetsTarget && process.argv.includes("--strict")) process.exitCode = 1;
+}
+
+await main();
