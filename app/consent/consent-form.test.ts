@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ALL_GRANTED, NECESSARY_ONLY, consentOf } from "./consent";
 import { isSameOriginPost, parseConsentForm, safeReturnTo } from "./consent-form";
 import { submittedConsent } from "./submitted-consent";
+import { consentSettingsSchema } from "./consent-settings-schema";
+import { parseForm } from "../components/form/parse-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -29,6 +31,18 @@ describe("parseConsentForm", () => {
   it("adds the clicked button to the form's fields", () => {
     expect(submittedConsent(form({ returnTo: "/" }), { name: "choice", value: "all" })).toEqual(ALL_GRANTED);
     expect(submittedConsent(form({ choice: "custom", marketing: "on" }), null)).toEqual(consentOf(false, true));
+  });
+});
+
+describe("consentSettingsSchema", () => {
+  it("reads a post exactly as the banner's parseConsentForm does, and passes returnTo on", () => {
+    for (const fields of [{ choice: "all" }, { choice: "necessary", statistics: "on" }, { choice: "custom", marketing: "on" }, {}, { statistics: "yes please" }]) {
+      const submission = parseForm(form(fields), consentSettingsSchema);
+      expect(submission.status).toBe("success");
+      if (submission.status === "success") expect(submission.value.consent).toEqual(parseConsentForm(form(fields)));
+    }
+    const withReturn = parseForm(form({ choice: "all", returnTo: "/om-oss" }), consentSettingsSchema);
+    expect(withReturn.status === "success" && withReturn.value.returnTo).toBe("/om-oss");
   });
 });
 

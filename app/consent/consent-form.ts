@@ -26,13 +26,21 @@ interface FormDataLike {
  * tampered or empty form never grants more than was ticked.
  */
 export function parseConsentForm(form: FormDataLike): Consent {
-  const choice = form.get(CONSENT_FIELDS.choice);
-  if (choice === "all") return ALL_GRANTED;
-  if (choice === "necessary") return NECESSARY_ONLY;
-  return consentOf(isTicked(form.get(CONSENT_FIELDS.statistics)), isTicked(form.get(CONSENT_FIELDS.marketing)));
+  return consentFromFields(form.get(CONSENT_FIELDS.choice), form.get(CONSENT_FIELDS.statistics), form.get(CONSENT_FIELDS.marketing));
 }
 
-function isTicked(value: FormDataEntryValue | null): boolean {
+/**
+ * The rule itself, for the banner's buttons here and for the settings form's
+ * Zod schema (`consent-settings-schema.ts`, kept apart so that the banner in
+ * the root bundle does not carry Zod).
+ */
+export function consentFromFields(choice: unknown, statistics: unknown, marketing: unknown): Consent {
+  if (choice === "all") return ALL_GRANTED;
+  if (choice === "necessary") return NECESSARY_ONLY;
+  return consentOf(isTicked(statistics), isTicked(marketing));
+}
+
+function isTicked(value: unknown): boolean {
   return value === "on" || value === "true" || value === "1";
 }
 

@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from "react";
+import { getInputProps } from "@conform-to/react";
 import type { Consent } from "./consent";
 import { CONSENT_FIELDS, CONSENT_SETTINGS_PATH } from "./consent-form";
-import { submittedConsent } from "./submitted-consent";
+import { consentSettingsSchema } from "./consent-settings-schema";
+import { parseForm } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
 
 export interface ConsentSettingsFormProps {
   /** The stored consent, or null when none is given yet (then nothing optional is ticked). */
@@ -14,19 +17,38 @@ export interface ConsentSettingsFormProps {
   onSave?: (consent: Consent) => void;
 }
 
-/** The settings on /cookie-installningar: a plain form posting there, enhanced with JavaScript. */
+const on = (granted: boolean | undefined) => (granted ? "on" : undefined);
+
+/**
+ * The settings on /cookie-installningar: a plain form posting there, enhanced
+ * with JavaScript. Built like every form (decision 0011) – form id "consent"
+ * gives the fields their ids – with nothing to check before sending: any
+ * combination of ticks is a valid answer.
+ */
 export function ConsentSettingsForm({ consent, returnTo, saved = false, onSave }: ConsentSettingsFormProps) {
   const [savedHere, setSavedHere] = useState(false);
+  const { fields, formProps } = useSiteForm<Record<"statistics" | "marketing", string | undefined>, unknown>({
+    id: "consent",
+    defaultValue: { statistics: on(consent?.statistics), marketing: on(consent?.marketing) },
+    labels: {},
+  });
+  const checkbox = (field: typeof fields.statistics) => {
+    const { key, ...props } = getInputProps(field, { type: "checkbox", ariaDescribedBy: field.descriptionId });
+    return <input key={key} {...props} />;
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
     if (!onSave) return;
     event.preventDefault();
-    onSave(submittedConsent(new FormData(event.currentTarget), null));
+    // The action's own reading of the post, here in the page.
+    const submission = parseForm(new FormData(event.currentTarget), consentSettingsSchema);
+    if (submission.status === "success") onSave(submission.value.consent);
     setSavedHere(true);
   };
 
   return (
-    <form className="consent-settings" method="post" action={CONSENT_SETTINGS_PATH} onSubmit={onSubmit}>
+    <form className="consent-settings" method="post" action={CONSENT_SETTINGS_PATH} {...formProps} onSubmit={onSubmit}>
       <input type="hidden" name={CONSENT_FIELDS.choice} value="custom" />
       {returnTo && <input type="hidden" name={CONSENT_FIELDS.returnTo} value={returnTo} />}
       <fieldset className="consent-settings__fieldset">
@@ -47,31 +69,17 @@ export function ConsentSettingsForm({ consent, returnTo, saved = false, onSave }
         </div>
 
         <div className="consent-settings__option">
-          <input
-            type="checkbox"
-            id="consent-statistics"
-            name={CONSENT_FIELDS.statistics}
-            value="on"
-            defaultChecked={consent?.statistics ?? false}
-            aria-describedby="consent-statistics-description"
-          />
-          <label htmlFor="consent-statistics">Statistik</label>
-          <p id="consent-statistics-description" className="consent-settings__description">
+          {checkbox(fields.statistics)}
+          <label htmlFor={fields.statistics.id}>Statistik</label>
+          <p id={fields.statistics.descriptionId} className="consent-settings__description">
             Hjälper oss att förstå hur webbplatsen används så att vi kan göra den bättre.
           </p>
         </div>
 
         <div className="consent-settings__option">
-          <input
-            type="checkbox"
-            id="consent-marketing"
-            name={CONSENT_FIELDS.marketing}
-            value="on"
-            defaultChecked={consent?.marketing ?? false}
-            aria-describedby="consent-marketing-description"
-          />
-          <label htmlFor="consent-marketing">Marknadsföring</label>
-          <p id="consent-marketing-description" className="consent-settings__description">
+          {checkbox(fields.marketing)}
+          <label htmlFor={fields.marketing.id}>Marknadsföring</label>
+          <p id={fields.marketing.descriptionId} className="consent-settings__description">
             Gör det möjligt att visa relevanta budskap om vårt arbete och följa upp våra kampanjer.
           </p>
         </div>

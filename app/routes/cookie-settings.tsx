@@ -3,9 +3,11 @@ import type { Route } from "./+types/cookie-settings";
 import { containerContext } from "../context";
 import { siteSettingsContext } from "../site-settings-context.server";
 import { CONSENT_COOKIE, consentCookieHeader, consentFromCookieHeader, isSecureUrl } from "../consent/consent-cookie";
-import { isSameOriginPost, parseConsentForm, safeReturnTo } from "../consent/consent-form";
+import { isSameOriginPost, safeReturnTo } from "../consent/consent-form";
 import { ConsentSettingsForm } from "../consent/consent-settings-form";
-import { trackingAllowed } from "../consent/consent";
+import { consentSettingsSchema } from "../consent/consent-settings-schema";
+import { NECESSARY_ONLY, trackingAllowed } from "../consent/consent";
+import { parseForm } from "../components/form/parse-form";
 import {
   ANALYTICS_COOKIE_MAX_AGE_SECONDS,
   TRACKING_COOKIES,
@@ -47,15 +49,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOriginPost(request.headers, new URL(request.url).origin)) {
     throw data("Förfrågan kommer inte från vår webbplats.", { status: 403 });
   }
-  const form = await request.formData();
-  const consent = parseConsentForm(form);
+  const submission = parseForm(await request.formData(), consentSettingsSchema);
+  // Nothing in the post can be wrong (decision 0011); one that cannot be read at all grants nothing.
+  const { consent, returnTo } = submission.status === "success" ? submission.value : { consent: NECESSARY_ONLY, returnTo: null };
   const secure = isSecureUrl(context.get(containerContext).config.publicUrl);
   const headers = new Headers();
   headers.append("Set-Cookie", consentCookieHeader(consent, { secure }));
   if (!trackingAllowed(consent)) {
     for (const header of trackingCookieRemovalHeaders({ secure })) headers.append("Set-Cookie", header);
   }
-  return redirect(safeReturnTo(form.get("returnTo"), `/cookie-installningar?${SAVED_PARAM}=1`), {
+  return redirect(safeReturnTo(returnTo, `/cookie-installningar?${SAVED_PARAM}=1`), {
     status: 303,
     headers,
   });
