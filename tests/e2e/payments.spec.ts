@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { submitGift } from "./gift-flow";
 import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgmax";
+import { inspectPdf } from "../../documents/testing/pdf-inspect";
 
 const E2E_PORT = process.env.E2E_PORT ?? "4173";
 
@@ -59,6 +60,11 @@ test("an invoice gift is paid by an imported bank file and then shows as paid", 
   const pdf = await page.request.get(await page.getByRole("link", { name: "Ladda ner fakturan (PDF)" }).getAttribute("href").then((h) => h!));
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // The document engine's invoice, read back: what the donor needs to pay it.
+  const invoice = inspectPdf(await pdf.body());
+  expect(invoice.lang).toBe("sv-SE");
+  expect(invoice.text).toContain(ocr);
+  expect(invoice.text.replace(/\s/g, " ")).toContain("1 000 kr");
 
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bgmax-")), "bgmax.txt");
   fs.writeFileSync(
