@@ -1,8 +1,9 @@
 // `npm run mydata:link -- <personnummer | e-mail> [--send]`: makes a My data
 // link for a donor (staff use, e.g. when a donor phones in) and prints it, or
 // with --send e-mails it to the donor's address. Issuing a link revokes the
-// donor's older links. Needs the same SECRET_KEY and DATABASE_URL as the
-// running site, or the site will not accept the link.
+// donor's older links. Needs the same SECRET_KEY (when the site sets one) and
+// DATABASE_URL as the running site, or the site will not accept the link.
+// Without SECRET_KEY the key comes from the database, as the site's does.
 import { loadServerConfig, readEnvironment } from "../server/config";
 import { openDatabase } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
@@ -12,6 +13,8 @@ import { ensureDonorFromGifts } from "../core/donors/donor-repository";
 import { LinkTokens } from "../core/my-data/link-tokens";
 import { myDataLinkMail } from "../core/my-data/my-data-service";
 import { createMailer } from "../server/mail/nodemailer-mailer";
+import { resolveServerSecrets } from "../server/persistent-secrets";
+import { DbKeyValueStore } from "../db/kv-entries";
 
 const args = process.argv.slice(2);
 const send = args.includes("--send");
@@ -22,13 +25,10 @@ if (!who) {
 }
 
 const config = loadServerConfig(readEnvironment());
-if (!config.SECRET_KEY) {
-  console.error("SECRET_KEY is not set. Use the same key as the running site, otherwise it will not accept the link.");
-  process.exit(2);
-}
 const site = config.site;
 const { db, engine, schema } = openDatabase(config.DATABASE_URL);
 await migrateToLatest(db, engine, schema);
+const { secretKey } = await resolveServerSecrets(config, new DbKeyValueStore(db, systemClock));
 try {
   const personnummer = normalisePersonnummer(who);
   const email = who.includes("@") ? who.trim().toLowerCase() : null;
@@ -41,7 +41,7 @@ try {
     console.error("No donor or gift is registered for that person.");
     process.exit(1);
   }
-  const links = new LinkTokens({ db, clock: systemClock }, config.SECRET_KEY, config.MY_DATA_LINK_TTL_HOURS * 3_600_000);
+  const links = new LinkTokens({ db, clock: systemClock }, secretKey, config.MY_DATA_LINK_TTL_HOURS * 3_600_000);
   const { token, expiresAt } = await links.issue(donor.id);
   const link = `${config.publicUrl}/dina-uppgifter?token=${encodeURIComponent(token)}`;
   if (send) {

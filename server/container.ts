@@ -6,6 +6,8 @@ import { openDatabase, type Engine } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
 import type { DB } from "../db/schema";
 import { seedDemoData } from "../db/seed";
+import { DbKeyValueStore } from "../db/kv-entries";
+import { resolveServerSecrets } from "./persistent-secrets";
 import { siteSettings, type ServerConfig } from "./config";
 import type { SiteSettings } from "../app/site-settings";
 import { createLogger } from "./logging";
@@ -82,11 +84,12 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   const applied = await migrateToLatest(db, engine, schema);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   if (config.SEED_DEMO_DATA) await seedDemoData(db, clock);
+  const secrets = await resolveServerSecrets(config, new DbKeyValueStore(db, clock));
 
   const mailer =
     overrides.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>` });
-  const paymentSetup = buildPayments(config, site, clock, logger);
+  const paymentSetup = buildPayments(config, site, clock, logger, secrets);
   const errorReporter = createErrorReporter({
     dsn: config.SENTRY_DSN,
     send: config.SENTRY_DSN ? sentryEnvelopeTransport(config.SENTRY_DSN, fetch) : () => {},
@@ -96,7 +99,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   });
   const webEvents = new KyselyWebEventRepository(db);
   const documents = await createDocumentEngine(site);
-  const donors = buildDonorServices(config, { db, clock, logger });
+  const donors = buildDonorServices(config, { db, clock, logger }, secrets.secretKey);
   const payments = new PaymentService({ db, engine, clock, logger, providers: paymentSetup.providers });
   const jobs = new JobRunner({
     db,

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
@@ -34,21 +33,21 @@ export interface DonorServices {
   sessions: SessionService;
   links: LinkTokens;
   limits: { bankIdStarts: PerIpLimiter; lookups: PerIpLimiter; myData: PerIpLimiter };
-  /** True when SECRET_KEY was unset and a random one was made: links then die with the process. */
-  secretKeyGenerated: boolean;
 }
 
 export const BANKID_SIMULATOR_PATH = "/_sim/bankid";
 
-export function buildDonorServices(config: ServerConfig, deps: { db: Kysely<DB>; clock: Clock; logger: Logger }): DonorServices {
+/**
+ * `secretKey` signs My data links: SECRET_KEY, or (only in simulator mode, config
+ * refuses live BankID without it) one derived from the database's stored master
+ * secret, so links survive restarts (server/persistent-secrets.ts).
+ */
+export function buildDonorServices(
+  config: ServerConfig,
+  deps: { db: Kysely<DB>; clock: Clock; logger: Logger },
+  secretKey: string,
+): DonorServices {
   const secure = config.publicUrl.startsWith("https://");
-  let secretKey = config.SECRET_KEY;
-  const secretKeyGenerated = !secretKey;
-  if (!secretKey) {
-    // Only possible in simulator mode (config refuses live BankID without it).
-    secretKey = crypto.randomBytes(32).toString("base64url");
-    deps.logger.warn({}, "SECRET_KEY is not set: using a random key, so My data links stop working when the server restarts");
-  }
 
   let bankIdSimulator: DonorServices["bankIdSimulator"] = null;
   let client: BankIdClient;
@@ -102,6 +101,5 @@ export function buildDonorServices(config: ServerConfig, deps: { db: Kysely<DB>;
       lookups: new PerIpLimiter(config.RATE_LIMIT_LOOKUPS_PER_MINUTE, 60_000, now),
       myData: new PerIpLimiter(config.RATE_LIMIT_MY_DATA_PER_MINUTE, 60_000, now),
     },
-    secretKeyGenerated,
   };
 }

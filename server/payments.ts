@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Router } from "express";
@@ -19,6 +18,7 @@ import { BritePaymentProvider } from "../integrations/brite/brite-payment-provid
 import { createBriteSimulator } from "../integrations/brite/simulator/create-brite-simulator";
 import { createFileBriteStore } from "../integrations/brite/simulator/file-store";
 import type { ServerConfig } from "./config";
+import type { ServerSecrets } from "./persistent-secrets";
 
 /**
  * Builds the payment providers from configuration, and the simulators that
@@ -42,7 +42,13 @@ export interface PaymentSetup {
   close(): void;
 }
 
-export function buildPayments(config: ServerConfig, site: SiteConfig, clock: Clock, logger: Logger): PaymentSetup {
+export function buildPayments(
+  config: ServerConfig,
+  site: SiteConfig,
+  clock: Clock,
+  logger: Logger,
+  secrets: Pick<ServerSecrets, "mondidoSecret" | "mondidoApiPassword" | "briteSecret">,
+): PaymentSetup {
   const simulators: PaymentSetup["simulators"] = [];
   const formActionOrigins: string[] = [];
   const providers: Partial<Record<ProviderName, PaymentProvider>> = {};
@@ -86,9 +92,10 @@ export function buildPayments(config: ServerConfig, site: SiteConfig, clock: Clo
   const cardSimulated = config.CARD_MODE === "simulator";
   const mondidoConfig = {
     merchantId: config.MONDIDO_MERCHANT_ID ?? "demo-merchant",
-    // In simulator mode the simulator and the client share a secret made at boot.
-    secret: config.MONDIDO_SECRET ?? crypto.randomBytes(24).toString("hex"),
-    apiPassword: config.MONDIDO_API_PASSWORD ?? crypto.randomBytes(12).toString("hex"),
+    // From the environment; in simulator mode derived from the stored master secret, so the
+    // simulator and the client agree across restarts and instances (server/persistent-secrets.ts).
+    secret: secrets.mondidoSecret,
+    apiPassword: secrets.mondidoApiPassword,
   };
   if (cardSimulated) {
     simulators.push({
@@ -114,7 +121,7 @@ export function buildPayments(config: ServerConfig, site: SiteConfig, clock: Clo
   const bankSimulated = config.BANK_MODE === "simulator";
   const briteKeys = {
     publicKey: config.BRITE_PUBLIC_KEY ?? "demo-public-key",
-    secret: config.BRITE_SECRET ?? crypto.randomBytes(24).toString("hex"),
+    secret: secrets.briteSecret,
   };
   if (bankSimulated) {
     simulators.push({
