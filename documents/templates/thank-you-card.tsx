@@ -11,6 +11,7 @@ import type { TemplateProps } from "./template";
  */
 export function ThankYouCard({ data, site, theme }: TemplateProps<ThankYouCardData>) {
   const c = theme.colour;
+  // A long name ("Anna-Karin") takes a smaller size rather than a second line that would run into the waves.
   return (
     <Page size="card" style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.surface }}>
       <Svg width={419} height={64} viewBox="0 0 419 64" style={{ position: "absolute", top: 196, left: 0 }}>
@@ -25,7 +26,7 @@ export function ThankYouCard({ data, site, theme }: TemplateProps<ThankYouCardDa
       </Box>
       <Box style={{ paddingTop: 44, paddingLeft: 34, width: 270 }}>
         <Text style={{ fontSize: 8.5, fontWeight: 700, letterSpacing: 1.4, textTransform: "uppercase", color: c.primary }}>{formatDate(data.date)}</Text>
-        <Text style={{ fontFamily: theme.font.serif, fontStyle: "italic", fontWeight: 600, fontSize: 38, lineHeight: 1.1, color: c.primaryDark, marginTop: 10 }}>
+        <Text style={{ fontFamily: theme.font.serif, fontStyle: "italic", fontWeight: 600, fontSize: data.firstName.length > 9 ? 30 : 38, lineHeight: 1.1, color: c.primaryDark, marginTop: 10 }}>
           Tack, {data.firstName}!
         </Text>
         <Text style={{ fontSize: 12.5, lineHeight: 1.45, marginTop: 12, width: 230 }}>
