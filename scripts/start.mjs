@@ -5,7 +5,8 @@ import { spawnSync, spawn } from "node:child_process";
 const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-const server = spawn(process.execPath, ["build/server-main.js"], {
+// BUILD_DIR as the build used it (react-router.config.ts), so `BUILD_DIR=x npm start` serves what it built.
+const server = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server-main.js`], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
 });
