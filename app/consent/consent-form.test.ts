@@ -36,7 +36,8 @@ describe("parseConsentForm", () => {
 
 describe("consentSettingsSchema", () => {
   it("reads a post exactly as the banner's parseConsentForm does, and passes returnTo on", () => {
-    for (const fields of [{ choice: "all" }, { choice: "necessary", statistics: "on" }, { choice: "custom", marketing: "on" }, {}, { statistics: "yes please" }]) {
+    const posts: Record<string, string>[] = [{ choice: "all" }, { choice: "necessary", statistics: "on" }, { choice: "custom", marketing: "on" }, {}, { statistics: "yes please" }];
+    for (const fields of posts) {
       const submission = parseForm(form(fields), consentSettingsSchema);
       expect(submission.status).toBe("success");
       if (submission.status === "success") expect(submission.value.consent).toEqual(parseConsentForm(form(fields)));
