@@ -32,78 +32,95 @@ export function phoneToSwishAlias(input: string): string | null {
 
 const formatKr = (kr: number) => new Intl.NumberFormat("sv-SE").format(kr);
 
+/**
+ * The fields every gift form shares (amount, donor, payment), its checks and
+ * what it becomes, as three pieces, so that a form for another gift type
+ * (memorial gift, greeting card…) adds its own fields to the same ones and
+ * says the same things about them: `z.object({ ...giftFields, ...own })`,
+ * `checkGift` in its refinement and `giftData` in its transform.
+ */
+export const giftFields = {
+  amount: z.string({ error: "Välj ett belopp." }).min(1, "Välj ett belopp."),
+  customAmount: z.string().optional().default(""),
+  name: z
+    .string()
+    .trim()
+    .min(2, "Skriv ditt namn.")
+    .max(100, "Namnet får vara högst 100 tecken."),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Skriv din e-postadress, så att vi kan skicka kvittot.")
+    .max(254, "E-postadressen är för lång.")
+    .pipe(z.email("Skriv en e-postadress som namn@exempel.se.")),
+  personnummer: z
+    .string()
+    .trim()
+    .optional()
+    .default("")
+    .refine((v) => v === "" || isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN."),
+  newsletter: z.string().optional(),
+  paymentMethod: z.enum(GIFT_PAYMENT_METHODS, { error: "Välj hur du vill betala." }),
+  swishDevice: z.enum(["this", "other"], { error: "Välj hur du vill använda Swish." }).default("this"),
+  swishPhone: z.string().trim().optional().default(""),
+  /** Postal address: needed only when the donor wants an invoice. */
+  street: z.string().trim().max(100, "Adressen är för lång.").optional().default(""),
+  postalCode: z.string().trim().optional().default(""),
+  city: z.string().trim().max(60, "Orten är för lång.").optional().default(""),
+  /** Honeypot: people never see it; bots fill it in. */
+  website: z.string().optional().default(""),
+  idempotencyKey: z.uuid("Formuläret har gått ut. Ladda om sidan och försök igen."),
+};
+
+type GiftFieldValues = z.output<z.ZodObject<typeof giftFields>>;
+
+export function checkGift(value: GiftFieldValues, ctx: z.RefinementCtx, limits: GiftLimits): void {
+  const kr = amountKr(value.amount, value.customAmount);
+  if (value.amount === OTHER_AMOUNT && value.customAmount.trim() === "") {
+    ctx.addIssue({ code: "custom", path: ["customAmount"], message: "Skriv hur mycket du vill ge." });
+  } else if (kr === null || kr < limits.minKr || kr > limits.maxKr) {
+    const message = `Ange ett belopp mellan ${formatKr(limits.minKr)} och ${formatKr(limits.maxKr)} kronor i hela kronor.`;
+    ctx.addIssue({ code: "custom", path: [value.amount === OTHER_AMOUNT ? "customAmount" : "amount"], message });
+  }
+  if (value.paymentMethod === "invoice") {
+    if (value.street.length < 2) ctx.addIssue({ code: "custom", path: ["street"], message: "Skriv gatuadressen som fakturan ska skickas till." });
+    if (!/^\d{3}\s?\d{2}$/.test(value.postalCode)) ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Skriv postnumret med fem siffror, till exempel 123 45." });
+    if (value.city.length < 2) ctx.addIssue({ code: "custom", path: ["city"], message: "Skriv orten." });
+  }
+  if (value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone !== "" && !phoneToSwishAlias(value.swishPhone)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["swishPhone"],
+      message: "Skriv mobilnumret som är kopplat till Swish, till exempel 070-123 45 67.",
+    });
+  }
+}
+
+export function giftData(value: GiftFieldValues) {
+  return {
+    amountOre: (amountKr(value.amount, value.customAmount) ?? 0) * 100,
+    name: value.name,
+    email: value.email.toLowerCase(),
+    personnummer: value.personnummer === "" ? null : value.personnummer,
+    newsletter: value.newsletter === "on" || value.newsletter === "true",
+    paymentMethod: value.paymentMethod,
+    swishPayerAlias:
+      value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone ? phoneToSwishAlias(value.swishPhone) : null,
+    address:
+      value.paymentMethod === "invoice"
+        ? { street: value.street, postalCode: value.postalCode.replace(/^(\d{3})\s?(\d{2})$/, "$1 $2"), city: value.city }
+        : null,
+    swishDevice: value.swishDevice,
+    isBot: value.website.trim() !== "",
+    idempotencyKey: value.idempotencyKey,
+  };
+}
+
 export function giftFormSchema(limits: GiftLimits) {
-  const amountMessage = `Ange ett belopp mellan ${formatKr(limits.minKr)} och ${formatKr(limits.maxKr)} kronor i hela kronor.`;
   return z
-    .object({
-      amount: z.string({ error: "Välj ett belopp." }).min(1, "Välj ett belopp."),
-      customAmount: z.string().optional().default(""),
-      name: z
-        .string()
-        .trim()
-        .min(2, "Skriv ditt namn.")
-        .max(100, "Namnet får vara högst 100 tecken."),
-      email: z
-        .string()
-        .trim()
-        .min(1, "Skriv din e-postadress, så att vi kan skicka kvittot.")
-        .max(254, "E-postadressen är för lång.")
-        .pipe(z.email("Skriv en e-postadress som namn@exempel.se.")),
-      personnummer: z
-        .string()
-        .trim()
-        .optional()
-        .default("")
-        .refine((v) => v === "" || isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN."),
-      newsletter: z.string().optional(),
-      paymentMethod: z.enum(GIFT_PAYMENT_METHODS, { error: "Välj hur du vill betala." }),
-      swishDevice: z.enum(["this", "other"], { error: "Välj hur du vill använda Swish." }).default("this"),
-      swishPhone: z.string().trim().optional().default(""),
-      /** Postal address: needed only when the donor wants an invoice. */
-      street: z.string().trim().max(100, "Adressen är för lång.").optional().default(""),
-      postalCode: z.string().trim().optional().default(""),
-      city: z.string().trim().max(60, "Orten är för lång.").optional().default(""),
-      /** Honeypot: people never see it; bots fill it in. */
-      website: z.string().optional().default(""),
-      idempotencyKey: z.uuid("Formuläret har gått ut. Ladda om sidan och försök igen."),
-    })
-    .superRefine((value, ctx) => {
-      const kr = amountKr(value.amount, value.customAmount);
-      if (value.amount === OTHER_AMOUNT && value.customAmount.trim() === "") {
-        ctx.addIssue({ code: "custom", path: ["customAmount"], message: "Skriv hur mycket du vill ge." });
-      } else if (kr === null || kr < limits.minKr || kr > limits.maxKr) {
-        ctx.addIssue({ code: "custom", path: [value.amount === OTHER_AMOUNT ? "customAmount" : "amount"], message: amountMessage });
-      }
-      if (value.paymentMethod === "invoice") {
-        if (value.street.length < 2) ctx.addIssue({ code: "custom", path: ["street"], message: "Skriv gatuadressen som fakturan ska skickas till." });
-        if (!/^\d{3}\s?\d{2}$/.test(value.postalCode)) ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Skriv postnumret med fem siffror, till exempel 123 45." });
-        if (value.city.length < 2) ctx.addIssue({ code: "custom", path: ["city"], message: "Skriv orten." });
-      }
-      if (value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone !== "" && !phoneToSwishAlias(value.swishPhone)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["swishPhone"],
-          message: "Skriv mobilnumret som är kopplat till Swish, till exempel 070-123 45 67.",
-        });
-      }
-    })
-    .transform((value) => ({
-      amountOre: (amountKr(value.amount, value.customAmount) ?? 0) * 100,
-      name: value.name,
-      email: value.email.toLowerCase(),
-      personnummer: value.personnummer === "" ? null : value.personnummer,
-      newsletter: value.newsletter === "on" || value.newsletter === "true",
-      paymentMethod: value.paymentMethod,
-      swishPayerAlias:
-        value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone ? phoneToSwishAlias(value.swishPhone) : null,
-      address:
-        value.paymentMethod === "invoice"
-          ? { street: value.street, postalCode: value.postalCode.replace(/^(\d{3})\s?(\d{2})$/, "$1 $2"), city: value.city }
-          : null,
-      swishDevice: value.swishDevice,
-      isBot: value.website.trim() !== "",
-      idempotencyKey: value.idempotencyKey,
-    }));
+    .object(giftFields)
+    .superRefine((value, ctx) => checkGift(value, ctx, limits))
+    .transform(giftData);
 }
 
 /**
