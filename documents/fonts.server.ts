@@ -14,13 +14,13 @@ import zlib from "node:zlib";
  * fontkit (react-pdf) would otherwise inflate a table in pure JavaScript every
  * time a PDF subsets the font, which was most of a render's time.
  *
- * Each family comes in two subsets: "latin" covers Swedish (åäöé, the dashes
- * and spaces Intl prints) and "latin-ext" the rest of Europe's names. The PDF
- * renderer uses the second as a fallback family; satori falls back on its own.
+ * Each family comes in subsets: "latin" covers Swedish (åäöé, the dashes and
+ * spaces Intl prints); the others cover the rest of the names donors have
+ * (Łukasz, Nguyễn, Дмитрий). Both renderers get each extra subset as a family
+ * of its own, named after the template's family as fallbacks (fallbackChain).
  */
 export const SANS = "Source Sans 3";
 export const SERIF = "Lora";
-export const FALLBACK_SUFFIX = " Ext";
 
 export type FontWeight = 400 | 500 | 600 | 700;
 export type FontStyle = "normal" | "italic";
@@ -29,22 +29,37 @@ export interface FontFace {
   family: string;
   weight: FontWeight;
   style: FontStyle;
-  subset: "latin" | "latin-ext";
+  subset: string;
   /** TrueType (sfnt) bytes, unpacked from the package's WOFF file. */
   data: Buffer;
 }
 
-const FACES: { family: string; pkg: string; weights: FontWeight[]; styles: FontStyle[] }[] = [
-  { family: SANS, pkg: "source-sans-3", weights: [400, 600, 700], styles: ["normal"] },
-  { family: SERIF, pkg: "lora", weights: [500, 600], styles: ["normal", "italic"] },
+const FACES: { family: string; pkg: string; weights: FontWeight[]; styles: FontStyle[]; subsets: string[] }[] = [
+  { family: SANS, pkg: "source-sans-3", weights: [400, 600, 700], styles: ["normal"], subsets: ["latin", "latin-ext", "vietnamese", "cyrillic", "greek"] },
+  { family: SERIF, pkg: "lora", weights: [500, 600], styles: ["normal", "italic"], subsets: ["latin", "latin-ext", "vietnamese", "cyrillic"] },
 ];
+
+/** The family name a face is registered under (in both renderers): the subset joins the name unless it is latin. */
+export function pdfFamilyName(face: Pick<FontFace, "family" | "subset">): string {
+  return face.subset === "latin" ? face.family : `${face.family} ${face.subset}`;
+}
+
+/**
+ * The families react-pdf tries in turn for a template's font: its own subsets.
+ * (Not the sans serif's after the serif's: react-pdf loads every family in the
+ * chain in the run's weight and style, and Source Sans is here without italics.)
+ */
+export function fallbackChain(family: string): string[] {
+  const own = FACES.find((f) => f.family === family);
+  return own ? own.subsets.map((subset) => pdfFamilyName({ family, subset })) : [family];
+}
 
 /** Reads the font files; call once when the engine is built. */
 export function loadFontFaces(): FontFace[] {
   const require = createRequire(import.meta.url);
   const faces: FontFace[] = [];
-  for (const { family, pkg, weights, styles } of FACES) {
-    for (const subset of ["latin", "latin-ext"] as const) {
+  for (const { family, pkg, weights, styles, subsets } of FACES) {
+    for (const subset of subsets) {
       for (const weight of weights) {
         for (const style of styles) {
           const file = require.resolve(`@fontsource/${pkg}/files/${pkg}-${subset}-${weight}-${style}.woff`);

@@ -69,7 +69,8 @@ async function measure(render: (request: DocumentRequest, format: DocumentFormat
 
 async function main() {
   const built = performance.now();
-  const engine = await createDocumentEngine(loadSiteConfig({}));
+  const engine = createDocumentEngine(loadSiteConfig({}));
+  await engine.warmUp();
   const buildMs = Math.round(performance.now() - built);
   const render = engine.render.bind(engine);
   const pdf = await measure(render, invoice, "pdf");

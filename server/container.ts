@@ -98,7 +98,9 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     environment: config.NODE_ENV,
   });
   const webEvents = new KyselyWebEventRepository(db);
-  const documents = await createDocumentEngine(site);
+  const documents = createDocumentEngine(site);
+  // Outside tests the fonts load at boot: the first donor does not wait for them, and a build that cannot find them says so at once.
+  if (config.NODE_ENV !== "test") documents.warmUp().catch((err: unknown) => logger.error({ err }, "document engine: fonts could not be loaded"));
   const donors = buildDonorServices(config, { db, clock, logger }, secrets.secretKey);
   const payments = new PaymentService({ db, engine, clock, logger, providers: paymentSetup.providers });
   const jobs = new JobRunner({

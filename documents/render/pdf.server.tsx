@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from "react";
 import { Circle, Document, Font, Page, Path, Rect, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
-import { FALLBACK_SUFFIX, type FontFace } from "../fonts.server";
+import { fallbackChain, pdfFamilyName, type FontFace } from "../fonts.server";
 import { PAGE_SIZES, type PageSize, type Style } from "../primitives";
 import { lower, withBorderStyle, type LoweringTarget } from "./lower";
 
@@ -18,7 +18,7 @@ export function registerPdfFonts(faces: FontFace[]): void {
   const registered = new Set(Font.getRegisteredFontFamilies());
   const families = new Map<string, FontFace[]>();
   for (const face of faces) {
-    const family = face.subset === "latin" ? face.family : face.family + FALLBACK_SUFFIX;
+    const family = pdfFamilyName(face);
     families.set(family, [...(families.get(family) ?? []), face]);
   }
   for (const [family, members] of families) {
@@ -57,7 +57,7 @@ export async function warmUpPdf(faces: FontFace[]): Promise<void> {
 
 function pdfStyle(style: Style | undefined): PdfStyle {
   const out = withBorderStyle(style);
-  if (out && typeof out.fontFamily === "string") out.fontFamily = [out.fontFamily, out.fontFamily + FALLBACK_SUFFIX];
+  if (out && typeof out.fontFamily === "string") out.fontFamily = fallbackChain(out.fontFamily);
   return out as PdfStyle;
 }
 

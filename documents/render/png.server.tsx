@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from "react";
 import satori, { type Font } from "satori";
 import { Resvg } from "@resvg/resvg-js";
-import type { FontFace } from "../fonts.server";
+import { fallbackChain, pdfFamilyName, type FontFace } from "../fonts.server";
 import { PAGE_SIZES, type PageSize } from "../primitives";
 import { lower, withBorderStyle, type LoweringTarget } from "./lower";
 
@@ -14,6 +14,8 @@ const svgAttributes = (props: Record<string, unknown>) => {
 const pngTarget: LoweringTarget = {
   build(name, props, children, inText) {
     const style = withBorderStyle(props.style);
+    // Satori keeps one font per name, weight and style: each subset has a name of its own, listed as fallbacks.
+    if (style && typeof style.fontFamily === "string") style.fontFamily = fallbackChain(style.fontFamily).map((f) => `"${f}"`).join(", ");
     switch (name) {
       case "Page": {
         const size = PAGE_SIZES[props.size as PageSize];
@@ -36,7 +38,7 @@ const pngTarget: LoweringTarget = {
 };
 
 export function satoriFonts(faces: FontFace[]): Font[] {
-  return faces.map((f) => ({ name: f.family, data: f.data, weight: f.weight, style: f.style }));
+  return faces.map((f) => ({ name: pdfFamilyName(f), data: f.data, weight: f.weight, style: f.style }));
 }
 
 /** The first page of a template as satori's SVG (text as vector paths), at the page's size in points. */

@@ -26,7 +26,7 @@ export function ThankYouCard({ data, site, theme }: TemplateProps<ThankYouCardDa
       </Box>
       <Box style={{ paddingTop: 44, paddingLeft: 34, width: 270 }}>
         <Text style={{ fontSize: 8.5, fontWeight: 700, letterSpacing: 1.4, textTransform: "uppercase", color: c.primary }}>{formatDate(data.date)}</Text>
-        <Text style={{ fontFamily: theme.font.serif, fontStyle: "italic", fontWeight: 600, fontSize: data.firstName.length > 9 ? 30 : 38, lineHeight: 1.1, color: c.primaryDark, marginTop: 10 }}>
+        <Text style={{ fontFamily: theme.font.serif, fontStyle: "italic", fontWeight: 600, fontSize: data.firstName.length > 6 ? 30 : 38, lineHeight: 1.1, color: c.primaryDark, marginTop: 10 }}>
           Tack, {data.firstName}!
         </Text>
         <Text style={{ fontSize: 12.5, lineHeight: 1.45, marginTop: 12, width: 230 }}>
