@@ -1,0 +1,76 @@
+/**
+ * Which dates of death a search may cover. Only the recently deceased are
+ * searchable (MEMORIAL_SEARCH_WINDOW_DAYS, 90 by default): a memorial gift is
+ * given around the funeral, and an open search over years of deaths would be a
+ * register of the dead nobody asked us to keep. Dates are calendar dates in
+ * Sweden (Europe/Stockholm), as a death notice prints them.
+ */
+
+const DAY_MS = 86_400_000;
+const stockholmDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The calendar date in Sweden at `instant`, YYYY-MM-DD. */
+export function stockholmDate(instant: Date): string {
+  return stockholmDay.format(instant);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+export function dayNumber(date: string): number {
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+export function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return dateOfDayNumber(dayNumber(date) + days);
+}
+
+export interface DeathDateFilter {
+  diedFrom?: string;
+  diedTo?: string;
+  /** Died within the last N days (today counts as one of them). */
+  withinDays?: number;
+}
+
+export interface DateRange {
+  /** Inclusive, YYYY-MM-DD. */
+  from: string;
+  to: string;
+}
+
+/**
+ * The searchable range: the window (today and the windowDays - 1 days before
+ * it), narrowed by the visitor's filter. Dates outside the window are clamped
+ * to it rather than refused: a date picker may well offer them. Null when
+ * nothing is left (e.g. a range entirely before the window).
+ */
+export function deathDateRange(now: Date, windowDays: number, filter: DeathDateFilter = {}): DateRange | null {
+  const today = stockholmDate(now);
+  let from = addDays(today, -(windowDays - 1));
+  let to = today;
+  if (filter.withinDays !== undefined) from = max(from, addDays(today, -(Math.min(filter.withinDays, windowDays) - 1)));
+  if (filter.diedFrom) from = max(from, filter.diedFrom);
+  if (filter.diedTo) to = min(to, filter.diedTo);
+  return from <= to ? { from, to } : null;
+}
+
+/** True when a date of death lies in the range (YYYY-MM-DD compares as text). */
+export function inRange(date: string, range: DateRange): boolean {
+  return date >= range.from && date <= range.to;
+}
+
+const max = (a: string, b: string) => (a > b ? a : b);
+const min = (a: string, b: string) => (a < b ? a : b);
