@@ -6,6 +6,7 @@ import { up0002 } from "./migrations/0002-web-events";
 import { up0004 } from "./migrations/0004-donors-sessions-my-data";
 import { up0005 } from "./migrations/0005-payment-methods";
 import { up0006 } from "./migrations/0006-gifts-orders-documents";
+import { up0007 } from "./migrations/0007-memorials";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -21,6 +22,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0004-donors-sessions-my-data": { up: up0004(engine) },
     "0005-payment-methods": { up: up0005 },
     "0006-gifts-orders-documents": { up: up0006(engine) },
+    "0007-memorials": { up: up0007 },
   };
 }
 

@@ -15,6 +15,8 @@ export interface GiftsTable {
   amount_ore: number;
   /** The identified donor (BankID or a My data link); null until someone with the gift's personnummer identifies. */
   donor_id: string | null;
+  /** The person a memorial gift remembers (migration 0007). */
+  memorial_id: string | null;
   donor_name: string;
   donor_email: string;
   donor_personnummer: string | null;
@@ -228,6 +230,22 @@ export interface OrderEventsTable {
   created_at: string;
 }
 
+/** The person a memorial gift remembers, as a death notice shows them (migration 0007). */
+export interface MemorialsTable {
+  id: string;
+  source_id: string | null;
+  name: string;
+  birth_year: number | null;
+  /** YYYY-MM-DD */
+  date_of_death: string;
+  home_town: string;
+  funeral_date: string | null;
+  funeral_parlour_source_id: string | null;
+  funeral_parlour_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
@@ -245,4 +263,5 @@ export interface DB {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
+  memorials: MemorialsTable;
 }

@@ -15,6 +15,8 @@ export interface NewGift {
   donorPersonnummer: string | null;
   /** The donor logged in with BankID, when they are; otherwise found by personnummer if already known. */
   donorId?: string | null;
+  /** The person a memorial gift remembers (core/memorial). */
+  memorialId?: string | null;
   newsletterConsent: boolean;
   /** Only for invoices. */
   address?: { street: string; postalCode: string; city: string } | null;
@@ -38,6 +40,7 @@ export async function createGift(db: Kysely<DB>, clock: Clock, gift: NewGift): P
       gift_type: gift.giftType,
       amount_ore: gift.amountOre,
       donor_id: gift.donorId ?? (await knownDonorId(trx, gift.donorPersonnummer)),
+      memorial_id: gift.memorialId ?? null,
       donor_name: gift.donorName,
       donor_email: gift.donorEmail,
       donor_personnummer: gift.donorPersonnummer,

@@ -5,7 +5,7 @@ import type { PaymentService } from "../payments/payment-service";
 import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import type { GiftFormData } from "./gift-form";
 import type { GiftType } from "./gift-types";
-import { createGift } from "./gift-service";
+import { createGift, type NewGift } from "./gift-service";
 import { PROVIDER_FOR_METHOD } from "../payments/payment-status";
 import { normalisePersonnummer } from "../identity/personnummer";
 
@@ -15,24 +15,34 @@ export interface GiveGiftDeps {
   payments: PaymentService;
 }
 
+/** What a gift type adds to the shared gift fields: its type, and what it asks us to produce. */
+export interface GiftExtras {
+  giftType?: GiftType;
+  /** The donor logged in with BankID, when they are. */
+  donorId?: string | null;
+  memorialId?: string | null;
+  order?: NewGift["order"];
+}
+
 /**
- * A donor gives: the gift is recorded (once per idempotency key) and its first
- * payment attempt committed, then the provider is asked. The page action and
- * the JSON API both come through here.
+ * A donor gives: the gift is recorded (once per idempotency key, with its
+ * order) and its first payment attempt committed, then the provider is asked.
+ * Every gift form's action and the JSON API come through here.
  */
 export async function giveGift(
   deps: GiveGiftDeps,
   data: GiftFormData,
-  giftType: GiftType = "one_off",
-  who: { donorId?: string | null } = {},
+  extras: GiftExtras = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
   const { gift } = await createGift(deps.db, deps.clock, {
-    giftType,
+    giftType: extras.giftType ?? "one_off",
     amountOre: data.amountOre,
     donorName: data.name,
     donorEmail: data.email,
     donorPersonnummer: data.personnummer,
-    donorId: who.donorId ?? null,
+    donorId: extras.donorId ?? null,
+    memorialId: extras.memorialId ?? null,
+    order: extras.order ?? null,
     newsletterConsent: data.newsletter,
     address: data.address,
     idempotencyKey: data.idempotencyKey,

@@ -11,6 +11,7 @@ const gift: GiftRow = {
   donor_name: "Astrid Exempel",
   donor_email: "astrid@exempel.se",
   donor_id: null,
+  memorial_id: null,
   donor_personnummer: null,
   newsletter_consent: 0,
   donor_street: null,
