@@ -25,6 +25,22 @@ test("every failed submit moves focus to the error summary, the second one too",
   await expect(summary).not.toContainText("Namn:");
 });
 
+test("an answer from the server takes focus to the summary too, also the second time", async ({ page }) => {
+  await gotoHydrated(page, "/ge-en-gava");
+  const lookup = page.getByRole("button", { name: "Hämta namn och adress" });
+  const summary = page.getByRole("alert");
+  // Valid, but not in the (simulated) population register: only the server can say so.
+  await page.getByLabel("Personnummer (frivilligt)").fill("19820214-2397");
+  await lookup.click();
+  await expect(summary).toContainText("Vi hittade ingen person med det personnumret.");
+  await expect(summary).toBeFocused();
+  await expect(page.getByLabel("Personnummer (frivilligt)")).toHaveAttribute("aria-invalid", "true");
+  await lookup.focus();
+  await lookup.click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("listitem")).toHaveCount(1);
+});
+
 test("the error summary lists the fields in the form's order, the amount first", async ({ page }) => {
   await gotoHydrated(page, "/ge-en-gava");
   await page.getByRole("radio", { name: "Annat belopp" }).check();

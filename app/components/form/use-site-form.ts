@@ -38,6 +38,8 @@ export interface SiteFormOptions<Input extends Record<string, unknown>, Output> 
    * page: the summary lists errors in this order. "form" names the form itself.
    */
   labels: Record<string, string>;
+  /** Hidden fields (e.g. an idempotency key): the summary links their errors to the form itself. */
+  hiddenFields?: string[];
 }
 
 /**
@@ -49,7 +51,7 @@ export interface SiteFormOptions<Input extends Record<string, unknown>, Output> 
  * the same as before.
  */
 export function useSiteForm<Input extends Record<string, unknown>, Output>(options: SiteFormOptions<Input, Output>) {
-  const { id, schema, intents, lastResult, defaultValue, labels } = options;
+  const { id, schema, intents, lastResult, defaultValue, labels, hiddenFields = [] } = options;
   const [form, fields] = useForm<Input, Output>({
     id,
     lastResult,
@@ -94,7 +96,8 @@ export function useSiteForm<Input extends Record<string, unknown>, Output>(optio
           .sort(([a], [b]) => rank(a) - rank(b))
           .map(([name, messages]) => {
             const label = labels[name === "" ? "form" : name];
-            return { name, target: name === "" ? form.id : `${form.id}-${name}`, text: label ? `${label}: ${messages[0]}` : messages[0]! };
+            const target = name === "" || hiddenFields.includes(name) ? form.id : `${form.id}-${name}`;
+            return { name, target, text: label ? `${label}: ${messages[0]}` : messages[0]! };
           });
 
   return {
