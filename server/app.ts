@@ -8,6 +8,7 @@ import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers
 import { clientBuildFiles, loadPrerenderedPages, prerenderedPages } from "./static-files";
 import { healthRouter } from "./health";
 import { apiRouter } from "./api/api-router";
+import { MEMORIAL_SIMULATOR_PATH } from "./memorial-services";
 import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
 
 /** What our entry.server module exports besides the default render function. */
@@ -58,6 +59,7 @@ export function createApp(options: AppOptions): Express {
   app.use(healthRouter(container));
   for (const simulator of container.paymentSetup.simulators) app.use(simulator.path, styleNonceForHtml(), simulator.router);
   if (container.researchSimulator) app.use("/_sim/research-portal", container.researchSimulator);
+  if (container.memorial.simulator) app.use(MEMORIAL_SIMULATOR_PATH, container.memorial.simulator.router);
   if (container.donors.bankIdSimulator) app.use("/_sim/bankid", styleNonceForHtml(), container.donors.bankIdSimulator.router);
   app.use("/api", apiRouter(container));
   app.get("/__version", async (_req, res) => {

@@ -35,6 +35,12 @@ describe("server configuration", () => {
     expect(() => loadServerConfig({ RESEARCH_PORTAL_PRODUCT: "../etc" })).toThrow(/RESEARCH_PORTAL_PRODUCT/);
   });
 
+  it("defaults the memorial source to the simulator and needs its address and key when live", () => {
+    expect(loadServerConfig({})).toMatchObject({ MEMORIAL_SOURCE_MODE: "simulator", MEMORIAL_SEARCH_WINDOW_DAYS: 90, RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE: 120 });
+    expect(() => loadServerConfig({ MEMORIAL_SOURCE_MODE: "live" })).toThrow(/MEMORIAL_SOURCE_URL.*\n.*MEMORIAL_SOURCE_API_KEY/s);
+    expect(() => loadServerConfig({ MEMORIAL_SEARCH_WINDOW_DAYS: "0" })).toThrow(/MEMORIAL_SEARCH_WINDOW_DAYS/);
+  });
+
   it("rejects a minimum gift above the maximum", () => {
     expect(() => loadServerConfig({ GIFT_MIN_KR: "500", GIFT_MAX_KR: "100" })).toThrow(/GIFT_MIN_KR/);
   });

@@ -119,6 +119,17 @@ const envSchema = z.object({
   /** Per-IP limit per minute on the search API (the search page asks once per keystroke). */
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 
+  /** `simulator` (default) mounts a local death-notice source at /_sim/memorial-source; `live` talks to MEMORIAL_SOURCE_URL. */
+  MEMORIAL_SOURCE_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  /** The death-notice source's base URL (protocol in integrations/memorial-source/README.md). */
+  MEMORIAL_SOURCE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent as X-Api-Key to the source; in simulator mode a key is made at boot when unset. */
+  MEMORIAL_SOURCE_API_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Only people who died within this many days (today included) can be searched for. */
+  MEMORIAL_SEARCH_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  /** Per-IP limit per minute on each memorial search (GET /api/DeceasedPeople/Search, /api/FuneralParlors/Search). */
+  RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+
   /** `simulator` (default) mounts a local BankID at /_sim/bankid; `live` talks to BANKID_BASE_URL with the RP certificate (mutual TLS). */
   BANKID_MODE: z.enum(["simulator", "live"]).default("simulator"),
   /** API root including the version, e.g. https://appapi2.bankid.com/rp/v6.0 (test: https://appapi2.test.bankid.com/rp/v6.0). */
@@ -206,6 +217,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   }
   if (config.RESEARCH_PORTAL_MODE === "live" && !config.RESEARCH_PORTAL_URL) {
     issues.push("RESEARCH_PORTAL_URL: required when RESEARCH_PORTAL_MODE=live");
+  }
+  if (config.MEMORIAL_SOURCE_MODE === "live") {
+    if (!config.MEMORIAL_SOURCE_URL) issues.push("MEMORIAL_SOURCE_URL: required when MEMORIAL_SOURCE_MODE=live");
+    if (!config.MEMORIAL_SOURCE_API_KEY) issues.push("MEMORIAL_SOURCE_API_KEY: required when MEMORIAL_SOURCE_MODE=live");
   }
   if (config.BANKID_MODE === "live") {
     if (!config.BANKID_BASE_URL) issues.push("BANKID_BASE_URL: required when BANKID_MODE=live");

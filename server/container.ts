@@ -26,6 +26,7 @@ import { createDocumentEngine } from "../documents/document-engine.server";
 import type { GiftLimits } from "../core/gifts/gift-form";
 import { buildDonorServices, type DonorServices } from "./donor-services";
 import { buildSearch, type SiteSearch } from "./search-setup";
+import { buildMemorialServices, type MemorialServices } from "./memorial-services";
 import type { CachedResearchSource } from "../integrations/research-portal/cached-research-source";
 import type { Router } from "express";
 import { KyselyWebEventRepository } from "../core/tracking/web-event-repository";
@@ -63,6 +64,8 @@ export interface AppContainer {
   research: CachedResearchSource;
   /** Mounted at /_sim/research-portal when the portal runs simulated. */
   researchSimulator: Router | null;
+  /** The memorial gift's searches: the death-notice source and its window (server/memorial-services.ts). */
+  memorial: MemorialServices;
   /** Server-side error reports (Sentry when SENTRY_DSN is set); scrubbed before they leave. */
   errorReporter: ErrorReporter;
   /** First-party web events from POST /api/RegisterWebEvent. */
@@ -150,6 +153,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     search: searchSetup.search,
     research: searchSetup.research,
     researchSimulator: searchSetup.researchSimulator,
+    memorial: buildMemorialServices(config, { clock, logger }),
     errorReporter,
     webEvents,
     async close() {
