@@ -4,6 +4,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { fallbackChain, pdfFamilyName, type FontFace } from "../fonts.server";
 import { PAGE_SIZES, type PageSize } from "../primitives";
 import { lower, withBorderStyle, type LoweringTarget } from "./lower";
+import { encodeOpaquePng } from "./png-encode";
 
 const svgAttributes = (props: Record<string, unknown>) => {
   const { strokeWidth, ...rest } = props;
@@ -56,6 +57,6 @@ export async function renderSvg(page: ReactNode, fonts: Font[]): Promise<{ svg: 
  */
 export async function renderPng(page: ReactNode, widthPx: number, fonts: Font[]): Promise<Buffer> {
   const { svg } = await renderSvg(page, fonts);
-  const png = new Resvg(svg, { fitTo: { mode: "width", value: widthPx }, font: { loadSystemFonts: false } }).render().asPng();
-  return Buffer.from(png);
+  const image = new Resvg(svg, { fitTo: { mode: "width", value: widthPx }, font: { loadSystemFonts: false } }).render();
+  return encodeOpaquePng(image.pixels, image.width, image.height) ?? Buffer.from(image.asPng());
 }
