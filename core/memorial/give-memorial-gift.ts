@@ -76,37 +76,21 @@ export async function resolveMemorialGift(lookup: MemorialLookup, memorial: Memo
     showAmount: memorial.sheet.showAmount,
   };
   const destination = memorial.destination;
-  let item: NewOrderItem;
+  let delivery: Pick<NewOrderItem, "recipient" | "channel" | "content">;
   if (destination.to === "parlour") {
     const parlour = await lookup.funeralParlour(destination.parlourId);
     if (!parlour) throw new MemorialInputError({ parlourId: "Vi hittar inte begravningsbyrån du valde. Sök igen och välj den i listan." });
-    item = {
-      kind: "memorial_sheet",
-      design: memorial.sheet.design,
-      content: { ...content, parlourSourceId: parlour.id },
+    delivery = {
       recipient: { name: parlour.name, email: parlour.email, address: parlour.postalAddress },
       channel: "funeral_parlour",
-      dueDate,
+      content: { ...content, parlourSourceId: parlour.id },
     };
   } else if (destination.to === "family_email") {
-    item = {
-      kind: "memorial_sheet",
-      design: memorial.sheet.design,
-      content,
-      recipient: { name: destination.name, email: destination.email },
-      channel: "email",
-      dueDate,
-    };
+    delivery = { recipient: { name: destination.name, email: destination.email }, channel: "email", content };
   } else {
-    item = {
-      kind: "memorial_sheet",
-      design: memorial.sheet.design,
-      content,
-      recipient: { name: destination.name, address: destination.address },
-      channel: "post",
-      dueDate,
-    };
+    delivery = { recipient: { name: destination.name, address: destination.address }, channel: "post", content };
   }
+  const item: NewOrderItem = { kind: "memorial_sheet", design: memorial.sheet.design, dueDate, ...delivery };
   return { deceased, item };
 }
 
