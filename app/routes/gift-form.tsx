@@ -87,7 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     container.logger.warn({ path: "/ge-en-gava" }, "gift form honeypot was filled in");
     return data({ result: submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }), notice: null }, { status: 400 });
   }
-  const { gift, payment } = await giveGift(container, submission.value);
+  // A donor logged in with BankID gives as themselves: the gift is theirs in Mina sidor at once.
+  const session = await container.donors.sessions.current(request.headers.get("cookie"));
+  const { gift, payment } = await giveGift(container, submission.value, { donorId: session?.donor.id ?? null });
   // A bank payment continues at the bank's page; everything else on our payment page.
   if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
   return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
