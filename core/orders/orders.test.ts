@@ -162,13 +162,16 @@ describe.each(testEngines)("gifts, orders and refunds on %s", (engine) => {
     expect(before.gift.donor_id).toBeNull();
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: PNR, givenName: "Astrid", surname: "Exempel" });
     const after = await createGift(db, clock, memorialGift("after", [sheet("post", null)], PNR));
+    // Logged in, giving without a personnummer: the session says whose gift it is.
+    const loggedIn = await createGift(db, clock, { ...memorialGift("logged-in", [sheet("post", null)]), donorId: donor.id });
+    expect(loggedIn.gift.donor_id).toBe(donor.id);
     const rows = await db.selectFrom("gifts").select(["id", "donor_id"]).execute();
     const byId = Object.fromEntries(rows.map((r) => [r.id, r.donor_id]));
     expect(byId[before.gift.id]).toBe(donor.id);
     expect(byId[after.gift.id]).toBe(donor.id);
     expect(byId[stranger.gift.id]).toBeNull();
     expect((await givingOverview(db, donor)).gifts.map((g) => g.orderReference).sort()).toEqual(
-      [before.gift.order_reference, after.gift.order_reference].sort(),
+      [before.gift.order_reference, after.gift.order_reference, loggedIn.gift.order_reference].sort(),
     );
   });
 });
