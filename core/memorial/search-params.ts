@@ -20,7 +20,9 @@ const LETTER = /\p{L}/gu;
 
 function text(field: string, maxLength: number, label: string) {
   return z
-    .string({ error: `Ange ${field} en gång, som text.` })
+    .string({
+      error: (issue) => (issue.input === undefined ? `Skriv minst ${MIN_QUERY_LETTERS} bokstäver.` : `Ange ${field} en gång, som text.`),
+    })
     .max(maxLength, `${label} får vara högst ${maxLength} tecken.`)
     // Control and direction characters never belong in a typed name (core/text/plain-text.ts).
     .refine((value) => !hasForbiddenCharacters(value), `${label} innehåller tecken som inte hör hemma i ett namn. Skriv med vanliga bokstäver.`)

@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock";
 import { addDays } from "../../core/memorial/death-window";
@@ -126,6 +129,45 @@ describe("memorial search API", () => {
     expect(limited.body.error.message).toMatch(/för många försök/);
     // The other search counts on its own.
     expect((await get(`${s.url}/api/DeceasedPeople/Search?name=anna`)).status).toBe(200);
+  });
+
+  it("keeps a looser live source to the window and to a death notice's fields", async () => {
+    const source = express();
+    const notice = (id: string, dateOfDeath: string) => ({
+      id,
+      givenNames: "Karin",
+      surname: "Lindqvist",
+      birthYear: 1941,
+      age: 85,
+      dateOfDeath,
+      homeTown: "Umeå",
+      funeralDate: null,
+      funeralParlour: null,
+      personnummer: "194103121234",
+      relatives: ["Anna"],
+    });
+    source.get("/v1/deceased", (_req, res) => {
+      res.json({ total: 3, items: [notice("D-new", "2026-11-02"), notice("D-old", "2026-05-01"), notice("D-future", "2026-12-24")] });
+    });
+    const fake = await new Promise<http.Server>((resolve) => {
+      const s = source.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const s = await started({
+        MEMORIAL_SOURCE_MODE: "live",
+        MEMORIAL_SOURCE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+        MEMORIAL_SOURCE_API_KEY: "k".repeat(20),
+      });
+      const res = await get(`${s.url}/api/DeceasedPeople/Search?name=karin`);
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((p: DeceasedPerson) => p.id)).toEqual(["D-new"]);
+      expect(res.body.items[0]).not.toHaveProperty("personnummer");
+      expect(JSON.stringify(res.body)).not.toMatch(PERSONNUMMER);
+      expect(JSON.stringify(res.body)).not.toContain("relatives");
+    } finally {
+      fake.closeAllConnections();
+      await new Promise((resolve) => fake.close(resolve));
+    }
   });
 
   it("answers 503 with a Swedish message when the source is down or refuses us", async () => {
