@@ -10,8 +10,8 @@ import type { DocumentRenderer, DocumentRequest } from "../core/documents/docume
 import { invoiceDocument, INVOICE_NOTE } from "../core/gifts/invoice";
 import { receiptDocument, thankYouCard } from "../core/gifts/receipt-document";
 import { receiptMail } from "../core/gifts/receipt";
-import { GIFT_TYPES } from "../core/gifts/gift-types";
-import type { GiftRow, PaymentRow } from "../core/payments/payment-repository";
+import { testGift } from "../core/gifts/test-gift";
+import type { PaymentRow } from "../core/payments/payment-repository";
 
 // Another charity's identity, so nothing the tests find can be hard-coded in a template.
 const site = loadSiteConfig({
@@ -23,25 +23,19 @@ const site = loadSiteConfig({
 });
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
-const gift = {
-  id: "g1",
+const gift = testGift({
   order_reference: "DEMO0001",
-  gift_type: GIFT_TYPES[0],
   amount_ore: 123_400,
-  donor_id: null,
   donor_name: "Renée Öberg-Ångström",
   donor_email: "renee@exempel.se",
   donor_personnummer: "198112289874",
-  newsletter_consent: 0,
   donor_street: "Storgatan 12",
   donor_postal_code: "723 45",
   donor_city: "Västerås",
-  status: "paid",
-  idempotency_key: "k",
   created_at: "2025-12-31T23:30:00.000Z",
   updated_at: "2025-12-31T23:30:00.000Z",
   paid_at: "2025-12-31T23:30:00.000Z",
-} as unknown as GiftRow;
+});
 const payment = {
   id: "p1",
   gift_id: "g1",

@@ -3,29 +3,11 @@ import { loadSiteConfig } from "../site/site-config";
 import { receiptMail } from "./receipt";
 import { receiptDocument, thankYouCard } from "./receipt-document";
 import { invoiceDocument } from "./invoice";
-import { GIFT_TYPES } from "./gift-types";
-import type { GiftRow, PaymentRow } from "../payments/payment-repository";
+import { testGift } from "./test-gift";
+import type { PaymentRow } from "../payments/payment-repository";
 
 const site = loadSiteConfig({});
-const gift = {
-  id: "g1",
-  order_reference: "0123456789ABCDEFGHJKMNPQRS",
-  gift_type: GIFT_TYPES[0],
-  amount_ore: 25_000,
-  donor_id: null,
-  donor_name: "Astrid Exempel",
-  donor_email: "astrid@exempel.se",
-  donor_personnummer: null,
-  newsletter_consent: 0,
-  donor_street: null,
-  donor_postal_code: null,
-  donor_city: null,
-  status: "paid",
-  idempotency_key: "k",
-  created_at: "2026-01-15T10:00:00.000Z",
-  updated_at: "2026-01-15T10:00:00.000Z",
-  paid_at: "2026-01-15T10:01:00.000Z",
-} as unknown as GiftRow;
+const gift = testGift();
 
 describe("document requests", () => {
   it("builds the receipt from the e-mail's own blocks, without its web link", () => {

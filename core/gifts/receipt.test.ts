@@ -1,28 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../site/site-config";
 import { receiptMail } from "./receipt";
-import type { GiftRow } from "../payments/payment-repository";
+import { testGift } from "./test-gift";
 
-const gift: GiftRow = {
-  id: "g1",
-  order_reference: "0123456789ABCDEFGHJKMNPQRS",
-  gift_type: "one_off",
-  amount_ore: 25_000,
-  donor_name: "Astrid Exempel",
-  donor_email: "astrid@exempel.se",
-  donor_id: null,
-  memorial_id: null,
-  donor_personnummer: null,
-  newsletter_consent: 0,
-  donor_street: null,
-  donor_postal_code: null,
-  donor_city: null,
-  status: "paid",
-  idempotency_key: "k",
-  created_at: "2026-01-15T10:00:00.000Z",
-  updated_at: "2026-01-15T10:00:00.000Z",
-  paid_at: "2026-01-15T10:01:00.000Z",
-};
+const gift = testGift();
 
 describe("receipt e-mail", () => {
   const site = loadSiteConfig({});
