@@ -10,6 +10,9 @@ describe("formatting", () => {
     // Intl uses a non-breaking space between groups and before "kr".
     expect(formatSek(25_000).replace(/\s/g, " ")).toBe("250 kr");
     expect(formatSek(123_456_78).replace(/\s/g, " ")).toBe("123 456,78 kr");
+    // Öre always with both decimals.
+    expect(formatSek(123_450).replace(/\s/g, " ")).toBe("1 234,50 kr");
+    expect(formatSek(5).replace(/\s/g, " ")).toBe("0,05 kr");
   });
 
   it("writes dates on the Swedish calendar, not the server's", () => {

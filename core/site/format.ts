@@ -9,10 +9,20 @@ export function formatSwishNumber(number: string): string {
 // amount at all.
 let sekFormatter: Intl.NumberFormat | undefined;
 
-/** Money is integer öre everywhere; this is the one place it becomes text. */
+let sekWithOreFormatter: Intl.NumberFormat | undefined;
+
+/**
+ * Money is integer öre everywhere; this is the one place it becomes text.
+ * Whole kronor without decimals ("250 kr"); an amount with öre with both
+ * decimals ("1 234,50 kr"), never one.
+ */
 export function formatSek(amountOre: number): string {
-  sekFormatter ??= new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 2, minimumFractionDigits: 0 });
-  return sekFormatter.format(amountOre / 100);
+  if (amountOre % 100 === 0) {
+    sekFormatter ??= new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", maximumFractionDigits: 0 });
+    return sekFormatter.format(amountOre / 100);
+  }
+  sekWithOreFormatter ??= new Intl.NumberFormat("sv-SE", { style: "currency", currency: "SEK", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return sekWithOreFormatter.format(amountOre / 100);
 }
 
 let dateFormatter: Intl.DateTimeFormat | undefined;
