@@ -1,6 +1,6 @@
 /**
  * `npm run bench:memorial`: how fast the memorial searches answer, on the
- * simulator's data (~2,150 deceased in the 90-day window, ~460 parlours):
+ * simulator's data (~2,100 deceased in the 90-day window, ~460 parlours):
  *   1. the search itself (core/memorial, in this process), and
  *   2. through GET /api/DeceasedPeople/Search and /api/FuneralParlors/Search
  *      of the production build on 127.0.0.1 (API → client → the simulator over

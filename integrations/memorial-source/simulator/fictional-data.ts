@@ -27,7 +27,7 @@ export interface Municipality {
 export const MUNICIPALITIES: readonly Municipality[] = municipalitiesFile;
 
 export const DEFAULT_SEED = 20_261_123;
-/** Deaths per day vary between these (inclusive); about 24 a day, ~2,150 in 90 days. */
+/** Deaths per day vary between these (inclusive); about 24 a day, ~2,100 in 90 days. */
 const DEATHS_PER_DAY = [20, 28] as const;
 
 /** mulberry32: small, fast, deterministic. */
