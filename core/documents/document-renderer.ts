@@ -55,10 +55,30 @@ export interface ThankYouCardData {
   date: string;
 }
 
+/**
+ * A memorial sheet (minnesblad, A5 portrait): in whose memory a gift was
+ * given, the giver's greeting and signature, and the amount only when the
+ * donor chose to show it (core/memorial/memorial-sheet.ts builds it).
+ */
+export interface MemorialSheetData {
+  /** One of core/memorial/sheet-designs.ts's MEMORIAL_SHEET_DESIGNS. */
+  design: "lilja" | "ljus" | "duva" | "hjarta";
+  deceasedName: string;
+  birthYear: number | null;
+  /** YYYY-MM-DD. */
+  dateOfDeath: string;
+  /** Up to 300 characters; line breaks are kept. */
+  greeting: string;
+  signature: string;
+  /** Null unless the donor chose to show the amount. */
+  amountOre: number | null;
+}
+
 export type DocumentRequest =
   | { kind: "invoice"; data: InvoiceDocumentData }
   | { kind: "receipt"; data: ReceiptDocumentData }
-  | { kind: "thank-you-card"; data: ThankYouCardData };
+  | { kind: "thank-you-card"; data: ThankYouCardData }
+  | { kind: "memorial-sheet"; data: MemorialSheetData };
 
 export type DocumentKind = DocumentRequest["kind"];
 export type DocumentFormat = "pdf" | "png";

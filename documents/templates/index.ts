@@ -3,6 +3,7 @@ import type { DocumentTemplate } from "./template";
 import { Invoice } from "./invoice";
 import { Receipt } from "./receipt";
 import { ThankYouCard } from "./thank-you-card";
+import { MemorialSheet } from "./memorial-sheet";
 
 type DataOf<K extends DocumentKind> = Extract<DocumentRequest, { kind: K }>["data"];
 
@@ -11,4 +12,5 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   invoice: { Component: Invoice, title: (d) => `Faktura – gåva ${d.orderReference}`, pngWidth: 1240 },
   receipt: { Component: Receipt, title: (d) => `Kvitto ${d.orderReference}`, pngWidth: 1240 },
   "thank-you-card": { Component: ThankYouCard, title: (d) => `Tack, ${d.firstName}!`, pngWidth: 1200 },
+  "memorial-sheet": { Component: MemorialSheet, title: (d) => `Till minne av ${d.deceasedName}`, pngWidth: 840 },
 };
