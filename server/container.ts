@@ -32,6 +32,7 @@ import type { Router } from "express";
 import { KyselyWebEventRepository } from "../core/tracking/web-event-repository";
 import { createErrorReporter, type ErrorReporter } from "../app/error-reporting/error-reporter";
 import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope";
+import { PerIpLimiter } from "./per-ip-limiter";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -66,10 +67,14 @@ export interface AppContainer {
   researchSimulator: Router | null;
   /** The memorial gift's searches: the death-notice source and its window (server/memorial-services.ts). */
   memorial: MemorialServices;
+  /** One person or parlour by id, for giving a memorial gift (the same source, within the same window). */
+  memorialLookup: MemorialServices["lookup"];
   /** Server-side error reports (Sentry when SENTRY_DSN is set); scrubbed before they leave. */
   errorReporter: ErrorReporter;
   /** First-party web events from POST /api/RegisterWebEvent. */
   webEvents: KyselyWebEventRepository;
+  /** Per-IP limit on memorial sheet previews, shared by POST /api/Gift/Preview and the preview image route. */
+  previewLimiter: PerIpLimiter;
   close(): Promise<void>;
 }
 
@@ -134,6 +139,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
 
   const searchSetup = await buildSearch({ config, site, db, clock, logger });
 
+  const memorial = buildMemorialServices(config, { clock, logger });
   return {
     config,
     site,
@@ -153,9 +159,11 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     search: searchSetup.search,
     research: searchSetup.research,
     researchSimulator: searchSetup.researchSimulator,
-    memorial: buildMemorialServices(config, { clock, logger }),
+    memorial,
+    memorialLookup: memorial.lookup,
     errorReporter,
     webEvents,
+    previewLimiter: new PerIpLimiter(config.RATE_LIMIT_PREVIEWS_PER_MINUTE, 60_000, () => clock.now().getTime()),
     async close() {
       jobs.stop();
       await searchSetup.search.stop();

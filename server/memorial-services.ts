@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { Clock } from "../core/clock";
 import type { Logger } from "../core/logger";
 import type { MemorialSource } from "../core/memorial/memorial-source";
+import type { MemorialLookup } from "../core/memorial/give-memorial-gift";
+import { deathDateRange, inRange } from "../core/memorial/death-window";
 import { MemorialSourceClient } from "../integrations/memorial-source/client";
 import {
   createMemorialSourceSimulator,
@@ -17,6 +19,8 @@ import type { ServerConfig } from "./config";
  */
 export interface MemorialServices {
   source: MemorialSource;
+  /** One person or parlour by id, for the memorial gift; a person outside the search window is not found. */
+  lookup: MemorialLookup;
   /** Only people who died within this many days (today included) are searchable. */
   windowDays: number;
   /** Mounted at MEMORIAL_SIMULATOR_PATH when the source runs simulated. */
@@ -39,5 +43,14 @@ export function buildMemorialServices(config: MemorialConfig, deps: { clock: Clo
     apiKey,
     logger: deps.logger,
   });
-  return { source, windowDays: config.MEMORIAL_SEARCH_WINDOW_DAYS, simulator };
+  const windowDays = config.MEMORIAL_SEARCH_WINDOW_DAYS;
+  const lookup: MemorialLookup = {
+    async deceased(id) {
+      const person = await source.deceased(id);
+      const window = deathDateRange(deps.clock.now(), windowDays);
+      return person && window && inRange(person.dateOfDeath, window) ? person : null;
+    },
+    funeralParlour: (id) => source.funeralParlour(id),
+  };
+  return { source, lookup, windowDays, simulator };
 }

@@ -47,6 +47,18 @@ async function failure(promise: Promise<unknown>): Promise<MemorialSourceError> 
 }
 
 describe("memorial source client ↔ simulator over HTTP", () => {
+  it("reads one person and one parlour by the id a search returned, and says null for an unknown id", async () => {
+    const { base, simulator } = await simulatorUrl();
+    const someone = simulator.deceased().find((p) => p.funeralParlour)!;
+    const client = new MemorialSourceClient({ baseUrl: base, apiKey: API_KEY });
+    expect(await client.deceased(someone.id)).toEqual(someone);
+    expect(await client.funeralParlour(someone.funeralParlour!.id)).toEqual(someone.funeralParlour);
+    expect(await client.deceased("no-such-person")).toBeNull();
+    expect(await client.funeralParlour("../../v1/deceased")).toBeNull();
+    const wrongKey = new MemorialSourceClient({ baseUrl: base, apiKey: "wrong-key-0123456789abcdef" });
+    expect((await failure(wrongKey.deceased(someone.id))).code).toBe("unauthorized");
+  });
+
   it("finds the deceased by a typed name with the simulator's ranking", async () => {
     const { base, simulator } = await simulatorUrl();
     const someone = simulator.deceased().find((p) => p.dateOfDeath >= dates.from && p.funeralParlour)!;

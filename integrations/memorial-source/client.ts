@@ -10,6 +10,7 @@ import {
 import { HttpTimeoutError, httpRequest, parseJsonBody, type HttpRequest, type HttpResponse } from "../http/http-request";
 import { API_KEY_HEADER, DECEASED_PATH, PARLOURS_PATH, wireDeceasedSchema, wireListSchema, wireParlourSchema } from "./protocol";
 import type { z } from "zod";
+import type { MemorialLookup } from "../../core/memorial/give-memorial-gift";
 
 /**
  * Client for a death-notice source speaking the memorial source protocol
@@ -31,7 +32,7 @@ export interface MemorialSourceClientOptions {
   request?: (req: HttpRequest) => Promise<HttpResponse>;
 }
 
-export class MemorialSourceClient implements MemorialSource {
+export class MemorialSourceClient implements MemorialSource, MemorialLookup {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly logger: Logger;
@@ -56,12 +57,28 @@ export class MemorialSourceClient implements MemorialSource {
     return this.list(PARLOURS_PATH, { q: query.query, town: query.town, limit: String(query.limit) }, wireParlourSchema);
   }
 
-  private async list<T>(path: string, params: Record<string, string | undefined>, itemSchema: z.ZodType<T>): Promise<SearchPage<T>> {
-    const url = new URL(`${this.baseUrl}${path}`);
-    for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
-    let response: HttpResponse;
+  /** One person by the id a search returned; null when the source no longer has them (404). */
+  deceased(id: string): Promise<DeceasedPerson | null> {
+    return this.one(`${DECEASED_PATH}/${encodeURIComponent(id)}`, wireDeceasedSchema);
+  }
+
+  /** One parlour by the id a search returned; null when the source does not have it (404). */
+  funeralParlour(id: string): Promise<FuneralParlour | null> {
+    return this.one(`${PARLOURS_PATH}/${encodeURIComponent(id)}`, wireParlourSchema);
+  }
+
+  private async one<T>(path: string, itemSchema: z.ZodType<T>): Promise<T | null> {
+    const response = await this.get(new URL(`${this.baseUrl}${path}`));
+    if (response.status === 404) return null;
+    this.assertOk(response);
+    const item = itemSchema.safeParse(parseJsonBody(response.body));
+    if (!item.success) throw new MemorialSourceError("invalid_response", "Memorial source answered with an unexpected body");
+    return item.data;
+  }
+
+  private async get(url: URL): Promise<HttpResponse> {
     try {
-      response = await this.send({
+      return await this.send({
         method: "GET",
         url: url.toString(),
         headers: { accept: "application/json", [API_KEY_HEADER]: this.options.apiKey },
@@ -73,12 +90,22 @@ export class MemorialSourceClient implements MemorialSource {
       }
       throw new MemorialSourceError("unreachable", `Memorial source unreachable: ${(error as Error).message}`);
     }
+  }
+
+  private assertOk(response: HttpResponse): void {
     if (response.status === 401 || response.status === 403) {
       throw new MemorialSourceError("unauthorized", `Memorial source refused the API key (HTTP ${response.status})`, response.status);
     }
     if (response.status !== 200) {
       throw new MemorialSourceError("http_status", `Memorial source answered HTTP ${response.status}`, response.status);
     }
+  }
+
+  private async list<T>(path: string, params: Record<string, string | undefined>, itemSchema: z.ZodType<T>): Promise<SearchPage<T>> {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+    const response = await this.get(url);
+    this.assertOk(response);
     const envelope = wireListSchema.safeParse(parseJsonBody(response.body));
     if (!envelope.success) throw new MemorialSourceError("invalid_response", "Memorial source answered with an unexpected body");
 

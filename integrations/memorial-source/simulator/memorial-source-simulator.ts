@@ -47,8 +47,9 @@ export function createMemorialSourceSimulator(options: MemorialSourceSimulatorOp
   const generatedParlours: GeneratedParlour[] = generateParlours(seed);
   const parlours: FuneralParlour[] = generatedParlours.map(({ municipality: _m, county: _c, ...parlour }) => parlour);
   const parlourIndex = new ParlourIndex(parlours);
+  const parlourById = new Map(parlours.map((p) => [p.id, p]));
   const days = new Map<number, GeneratedDeath[]>();
-  let current: { today: number; people: DeceasedPerson[]; index: DeceasedIndex } | undefined;
+  let current: { today: number; people: DeceasedPerson[]; index: DeceasedIndex; byId: Map<string, DeceasedPerson> } | undefined;
 
   /** Rebuilt when the clock reaches a new day: new deaths, funerals announced, the oldest day gone. */
   const snapshot = () => {
@@ -67,7 +68,7 @@ export function createMemorialSourceSimulator(options: MemorialSourceSimulatorOp
       }
     }
     for (const day of days.keys()) if (day <= today - historyDays) days.delete(day);
-    current = { today, people, index: new DeceasedIndex(people) };
+    current = { today, people, index: new DeceasedIndex(people), byId: new Map(people.map((p) => [p.id, p])) };
     return current;
   };
 
@@ -104,6 +105,18 @@ export function createMemorialSourceSimulator(options: MemorialSourceSimulatorOp
     testBehaviour(q, res, slowMs, () => {
       res.json(parlourIndex.search({ query: q, town, limit: params.limit }));
     });
+  });
+
+  router.get(`${DECEASED_PATH}/:id`, (req, res) => {
+    const person = snapshot().byId.get(req.params.id);
+    if (!person) return fail(res, 404, "not_found", "No such person.");
+    res.json(person);
+  });
+
+  router.get(`${PARLOURS_PATH}/:id`, (req, res) => {
+    const parlour = parlourById.get(req.params.id);
+    if (!parlour) return fail(res, 404, "not_found", "No such funeral parlour.");
+    res.json(parlour);
   });
 
   router.use((_req, res) => fail(res, 404, "not_found", "No such resource."));
