@@ -6,6 +6,7 @@ export default [
   route("ge-en-gava/betalning/:orderReference", "routes/gift-payment.tsx"),
   route("ge-en-gava/tack/:orderReference", "routes/gift-thanks.tsx"),
   route("ge-en-gava/faktura/:orderReference", "routes/gift-invoice-pdf.ts"),
+  route("ge-en-gava/minnesgava/forhandsgranska.png", "routes/memorial-sheet-preview-png.ts"),
   route("sok", "routes/search.tsx"),
   route("forskning/projekt", "routes/research-projects.tsx", { id: "research-sv" }),
   route("en/research/projects", "routes/research-projects.tsx", { id: "research-en" }),

@@ -129,6 +129,8 @@ const envSchema = z.object({
   MEMORIAL_SEARCH_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** Per-IP limit per minute on each memorial search (GET /api/DeceasedPeople/Search, /api/FuneralParlors/Search). */
   RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Per-IP limit per minute on memorial sheet previews (POST /api/Gift/Preview and the preview image); asked as the donor types. */
+  RATE_LIMIT_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 
   /** `simulator` (default) mounts a local BankID at /_sim/bankid; `live` talks to BANKID_BASE_URL with the RP certificate (mutual TLS). */
   BANKID_MODE: z.enum(["simulator", "live"]).default("simulator"),
