@@ -21,6 +21,7 @@ import { JobRunner } from "../core/jobs/job-runner";
 import { RECEIPT_JOB } from "../core/payments/payment-transitions";
 import { sendReceipt } from "../core/gifts/send-receipt";
 import { INVOICE_JOB, sendInvoice } from "../core/gifts/send-invoice";
+import { DELIVER_ORDER_ITEM_JOB, deliverOrderItem } from "../core/orders/order-delivery";
 import type { DocumentRenderer } from "../core/documents/document-renderer";
 import { createDocumentEngine } from "../documents/document-engine.server";
 import type { GiftLimits } from "../core/gifts/gift-form";
@@ -119,6 +120,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     handlers: {
       [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents }, payload),
       [INVOICE_JOB]: (payload) => sendInvoice({ db, mailer, site, documents }, payload),
+      [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents }, payload, attempt),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },

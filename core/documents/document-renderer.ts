@@ -74,11 +74,28 @@ export interface MemorialSheetData {
   amountOre: number | null;
 }
 
+/**
+ * What staff print for the post (npm run fulfilment -- pdf): for each sheet an
+ * address page for a C5 window envelope, then the sheet itself.
+ */
+export interface PostBatchData {
+  items: Array<{
+    /** The order item's reference, printed small for staff. */
+    reference: string;
+    /** YYYY-MM-DD it must arrive by, or null. */
+    dueDate: string | null;
+    urgent: boolean;
+    address: PostalAddress;
+    sheet: MemorialSheetData;
+  }>;
+}
+
 export type DocumentRequest =
   | { kind: "invoice"; data: InvoiceDocumentData }
   | { kind: "receipt"; data: ReceiptDocumentData }
   | { kind: "thank-you-card"; data: ThankYouCardData }
-  | { kind: "memorial-sheet"; data: MemorialSheetData };
+  | { kind: "memorial-sheet"; data: MemorialSheetData }
+  | { kind: "post-batch"; data: PostBatchData };
 
 export type DocumentKind = DocumentRequest["kind"];
 export type DocumentFormat = "pdf" | "png";

@@ -8,8 +8,10 @@ import { GIFT_TYPE_LABELS } from "./gift-types";
  * The receipt a donor gets when a gift is paid. Written for a person, in
  * Swedish: what they gave, what it supports, and – when they gave their
  * personnummer – that the gift will be reported for the tax reduction.
+ * `about` is what the gift's type adds after the thanks (a memorial gift:
+ * in whose memory, where the sheet goes and when).
  */
-export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string): MailMessage {
+export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string, about: string[] = []): MailMessage {
   const amount = formatSek(gift.amount_ore);
   const date = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" }).format(
     new Date(gift.paid_at ?? gift.created_at),
@@ -25,6 +27,7 @@ export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string):
     "",
     `Din gåva går till forskning om hjärt- och lungsjukdomar: forskning som hittar sjukdomarna tidigare, gör behandlingarna bättre och ger fler människor fler friska år.`,
     "",
+    ...about.flatMap((paragraph) => [paragraph, ""]),
     "Kvitto",
     `Typ: ${label}`,
     `Belopp: ${amount}`,

@@ -7,12 +7,14 @@ import type { DocumentRenderer } from "../documents/document-renderer";
 import { findGift } from "../payments/payment-repository";
 import { receiptMail } from "./receipt";
 import { thankYouCard } from "./receipt-document";
+import { memorialReceiptExtras } from "../memorial/memorial-receipt";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
 
 /**
  * The receipt job: queued in the same transaction that marks the gift paid.
- * The e-mail carries a thank-you card as an image the donor can keep or share.
+ * The e-mail carries a thank-you card as an image the donor can keep or share
+ * (and, for a memorial gift, a copy of the memorial sheet).
  */
 export async function sendReceipt(
   deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string; documents: DocumentRenderer },
@@ -23,8 +25,13 @@ export async function sendReceipt(
   if (!gift) throw new Error(`Receipt for unknown gift ${giftId}`);
   if (gift.status !== "paid") throw new Error(`Receipt for unpaid gift ${giftId}`);
   const card = await deps.documents.render(thankYouCard(gift), "png");
+  // A memorial gift's receipt says in whose memory, where the sheet goes and when, with a copy of the sheet.
+  const memorial = await memorialReceiptExtras(deps, gift);
   await deps.mailer.send({
-    ...receiptMail(gift, deps.site, deps.publicUrl),
-    attachments: [{ filename: `tack-${gift.order_reference}.png`, content: card, contentType: "image/png" }],
+    ...receiptMail(gift, deps.site, deps.publicUrl, memorial ? [memorial.paragraph] : []),
+    attachments: [
+      { filename: `tack-${gift.order_reference}.png`, content: card, contentType: "image/png" },
+      ...(memorial ? [memorial.attachment] : []),
+    ],
   });
 }

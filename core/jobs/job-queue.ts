@@ -18,7 +18,8 @@ export interface JobRow {
 }
 
 const LOCK_MS = 60_000;
-const MAX_ATTEMPTS = 8;
+/** After this many attempts a job stays failed for a person to look at. */
+export const MAX_JOB_ATTEMPTS = 8;
 
 export async function enqueueJob(
   db: Kysely<DB> | Transaction<DB>,
@@ -79,7 +80,7 @@ export async function completeJob(db: Kysely<DB>, clock: Clock, id: number): Pro
 export async function failJob(db: Kysely<DB>, clock: Clock, job: JobRow, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   const delayMs = Math.min(2 ** job.attempts * 5_000, 3_600_000);
-  const giveUp = job.attempts >= MAX_ATTEMPTS;
+  const giveUp = job.attempts >= MAX_JOB_ATTEMPTS;
   await db
     .updateTable("jobs")
     .set({

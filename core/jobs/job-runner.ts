@@ -3,9 +3,15 @@ import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { DB } from "../../db/schema";
 import type { Engine } from "../../db/dialect";
-import { claimDueJobs, completeJob, failJob } from "./job-queue";
+import { claimDueJobs, completeJob, failJob, MAX_JOB_ATTEMPTS } from "./job-queue";
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+/** Which attempt this is; on the last one a handler may record the failure on what it was working on before it throws. */
+export interface JobAttempt {
+  attempt: number;
+  lastAttempt: boolean;
+}
+
+export type JobHandler = (payload: unknown, attempt: JobAttempt) => Promise<void>;
 
 export interface JobRunnerDeps {
   db: Kysely<DB>;
@@ -35,7 +41,7 @@ export class JobRunner {
       const handler = handlers[job.type];
       try {
         if (!handler) throw new Error(`No handler for job type ${job.type}`);
-        await handler(job.payload);
+        await handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS });
         await completeJob(db, clock, job.id);
       } catch (error) {
         logger.warn({ err: error, jobId: job.id, type: job.type, attempt: job.attempts }, "job failed");

@@ -4,6 +4,7 @@ import type { Logger } from "../logger";
 import type { DB } from "../../db/schema";
 import { enqueueJob } from "../jobs/job-queue";
 import { transitionGiftOrderItems } from "../orders/order-transitions";
+import { queueEmailDeliveries } from "../orders/order-delivery";
 import { canTransition, type PaymentStatus, type TransitionSource } from "./payment-status";
 import { findPayment, type PaymentRow } from "./payment-repository";
 
@@ -30,7 +31,7 @@ export const RECEIPT_JOB = "send-receipt";
  * payment only if it is still in the state we read (so two writers racing —
  * callback, poll, reconciliation — cannot both win), appends the event, and
  * when the payment becomes paid marks the gift paid, makes its order ready to
- * produce and queues the receipt; when a paid payment is refunded the gift
+ * produce, queues the e-mail delivery of its documents and the receipt; when a paid payment is refunded the gift
  * follows and whatever of its order has not been sent is cancelled.
  * A message that would move a payment backwards or out of a final state is
  * ignored: that is what makes duplicate and out-of-order callbacks harmless.
@@ -83,7 +84,8 @@ export async function transitionPayment(
         .where("id", "=", current.gift_id)
         .where("status", "!=", "paid")
         .execute();
-      await transitionGiftOrderItems(trx, clock, current.gift_id, ["created"], "ready", "payment", { paymentId: current.id });
+      const ready = await transitionGiftOrderItems(trx, clock, current.gift_id, ["created"], "ready", "payment", { paymentId: current.id });
+      await queueEmailDeliveries(trx, clock, ready);
       await enqueueJob(trx, clock, {
         type: RECEIPT_JOB,
         payload: { giftId: current.gift_id },

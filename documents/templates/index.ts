@@ -4,6 +4,7 @@ import { Invoice } from "./invoice";
 import { Receipt } from "./receipt";
 import { ThankYouCard } from "./thank-you-card";
 import { MemorialSheet } from "./memorial-sheet";
+import { PostBatch } from "./post-batch";
 
 type DataOf<K extends DocumentKind> = Extract<DocumentRequest, { kind: K }>["data"];
 
@@ -13,4 +14,5 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   receipt: { Component: Receipt, title: (d) => `Kvitto ${d.orderReference}`, pngWidth: 1240 },
   "thank-you-card": { Component: ThankYouCard, title: (d) => `Tack, ${d.firstName}!`, pngWidth: 1200 },
   "memorial-sheet": { Component: MemorialSheet, title: (d) => `Till minne av ${d.deceasedName}`, pngWidth: 840 },
+  "post-batch": { Component: PostBatch, title: (d) => `Minnesblad att posta (${d.items.length})`, pngWidth: 840 },
 };

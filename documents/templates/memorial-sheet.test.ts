@@ -95,4 +95,23 @@ describe("memorial sheet", () => {
     expect(many.lines).toHaveLength(1);
     expect(many.lines[0]).toContain("r0 / r1 / r2");
   });
+
+  it("prints the day's post as address pages for a window envelope, each before its sheet", async () => {
+    const item = (reference: string, name: string) => ({
+      reference,
+      dueDate: "2026-11-26",
+      urgent: reference.endsWith("1"),
+      address: { name: "Familjen Öberg", street: "Storgatan 1", postalCode: "111 22", city: "Västerås" },
+      sheet: { ...(memorialSheetDocument({ ...sheet, deceasedName: name }).data as never) },
+    });
+    const pdf = inspectPdf(await engine.render({ kind: "post-batch", data: { items: [item("REF1", "Märta Öberg"), item("REF2", "Örjan Åkesson")] } }, "pdf"));
+    expect(pdf.pages).toHaveLength(4);
+    for (const page of pdf.pages) expect(page.width).toBeCloseTo(PAGE_SIZES.A5.width, 0);
+    const text = plain(pdf.text);
+    expect(text).toContain("111 22 VÄSTERÅS");
+    expect(text).toContain("Minnesblad REF1 · ska fram senast 26 november 2026 · BRÅDSKANDE");
+    expect(text.indexOf("REF1")).toBeLessThan(text.indexOf("Märta Öberg"));
+    expect(text.indexOf("Märta Öberg")).toBeLessThan(text.indexOf("REF2"));
+    expect(text.indexOf("REF2")).toBeLessThan(text.indexOf("Örjan Åkesson"));
+  });
 });

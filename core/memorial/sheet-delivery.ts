@@ -1,0 +1,100 @@
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema";
+import type { DocumentRequest } from "../documents/document-renderer";
+import type { SiteConfig } from "../site/site-config";
+import { formatSek } from "../site/format";
+import type { GiftRow } from "../payments/payment-repository";
+import type { OrderItemRow } from "../orders/order-repository";
+import { addDays, type IsoDate } from "../calendar/swedish-calendar";
+import { estimateSheetDelivery, type DeliveryEstimate } from "./delivery-date";
+import { memorialSheetForItem, storedSheetContent } from "./memorial-sheet";
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * What a memorial sheet's delivery says, to the family or the funeral parlour
+ * (the e-mail the sheet is attached to) and to the donor (the receipt). Gentle
+ * and short; the amount only when the donor chose to show it.
+ */
+
+/** A sheet is e-mailed when it goes to the family's e-mail, or to a parlour we have an e-mail address for; otherwise staff post it. */
+export function sheetGoesByEmail(item: Pick<OrderItemRow, "channel" | "recipient_email">): boolean {
+  return item.channel === "email" || (item.channel === "funeral_parlour" && !!item.recipient_email);
+}
+
+/** "minnesblad-marta-oberg.pdf": the name without accents, for every mail program. */
+export function sheetFileName(deceasedName: string, extension: "pdf" | "png"): string {
+  const slug = deceasedName
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `minnesblad${slug ? `-${slug}` : ""}.${extension}`;
+}
+
+export interface SheetMail {
+  document: DocumentRequest;
+  subject: string;
+  text: string;
+  filename: string;
+}
+
+export function memorialSheetMail(item: OrderItemRow, gift: GiftRow, site: SiteConfig): SheetMail {
+  const content = storedSheetContent(item.content);
+  const toParlour = item.channel === "funeral_parlour";
+  const amount = content.showAmount ? ` Gåvan är på ${formatSek(gift.amount_ore)}.` : "";
+  const greetingFrom = content.signature ? `med hälsningen från ${content.signature} ` : "";
+  const text = [
+    `Till ${item.recipient_name}`,
+    "",
+    `${gift.donor_name} har lämnat en minnesgåva till forskningen om hjärt- och lungsjukdomar till minne av ${content.deceasedName}.${amount}`,
+    "",
+    toParlour
+      ? `Minnesbladet ${greetingFrom}finns bifogat som PDF. Vi är tacksamma om ni skriver ut det och lämnar det till de anhöriga, eller lägger fram det vid begravningen.`
+      : `Minnesbladet ${greetingFrom}finns bifogat som PDF, att spara eller skriva ut.`,
+    "",
+    toParlour ? `Har ni frågor om minnesbladet? Ring oss på ${site.phone} eller svara på det här mejlet.` : "Vi tänker på er.",
+    "",
+    "Varma hälsningar,",
+    site.name,
+    `${site.phone} · ${site.email}`,
+  ].join("\n");
+  return {
+    document: memorialSheetForItem(item, gift.amount_ore),
+    subject: `Minnesblad till minne av ${content.deceasedName}`,
+    text,
+    filename: sheetFileName(content.deceasedName, "pdf"),
+  };
+}
+
+/** Where the sheet goes, as the donor reads it: "till begravningsbyrån Fonus i Umeå", "med e-post till Familjen Ek". */
+export function sheetDestination(item: Pick<OrderItemRow, "channel" | "recipient_name" | "recipient_email">): string {
+  if (item.channel === "funeral_parlour") return `till begravningsbyrån ${item.recipient_name}${item.recipient_email ? " med e-post" : " med post"}`;
+  if (item.channel === "email") return `med e-post till ${item.recipient_name}`;
+  return `med post till ${item.recipient_name}`;
+}
+
+/** The funeral is the day after the sheet's due date (core/memorial/give-memorial-gift.ts); the memorial row says it when it has it. */
+export async function funeralDateFor(db: Executor, gift: Pick<GiftRow, "memorial_id">, item: Pick<OrderItemRow, "due_date">): Promise<IsoDate | null> {
+  if (gift.memorial_id) {
+    const memorial = await db.selectFrom("memorials").select("funeral_date").where("id", "=", gift.memorial_id).executeTakeFirst();
+    if (memorial?.funeral_date) return memorial.funeral_date;
+  }
+  return item.due_date ? addDays(item.due_date, 1) : null;
+}
+
+export function sheetDeliveryEstimate(item: Pick<OrderItemRow, "channel" | "recipient_email">, paidAt: Date, funeralDate: IsoDate | null): DeliveryEstimate {
+  return estimateSheetDelivery(paidAt, sheetGoesByEmail(item) ? "email" : "post", funeralDate);
+}
+
+/** The memorial sheet's paragraph in the donor's receipt. */
+export function memorialReceiptParagraph(item: OrderItemRow, estimate: DeliveryEstimate, pageUrl: string): string {
+  const content = storedSheetContent(item.content);
+  return [
+    `Din gåva är en minnesgåva till minne av ${content.deceasedName}. Minnesbladet skickas ${sheetDestination(item)}.`,
+    estimate.message,
+    `En kopia av minnesbladet finns bifogad, och du kan följa det här: ${pageUrl}`,
+  ].join(" ");
+}

@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import type { Clock } from "../clock";
+import type { DocumentRequest } from "../documents/document-renderer";
+import { addWorkingDays, daysBetween, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
+import { POST_DELIVERY_WORKING_DAYS } from "../memorial/delivery-date";
+import { memorialSheetForItem, storedSheetContent } from "../memorial/memorial-sheet";
+import { deliversByEmail, giftOfOrderItem, resendOrderItem } from "./order-delivery";
+import { findOrderItemByReference, fulfilmentQueue, type OrderItemRow } from "./order-repository";
+import { transitionOrderItem } from "./order-transitions";
+
+/**
+ * The fulfilment team's work until the back office exists
+ * (`npm run fulfilment -- list | pdf --out FILE | sent REF… | resend REF…`):
+ * the ready items staff print and post, by the date they must arrive, the
+ * urgent ones marked; one print-ready PDF of them; and marking them sent.
+ * Items that go by e-mail are the delivery job's, never listed here.
+ */
+export interface PostQueueEntry {
+  item: OrderItemRow;
+  /** The day it arrives if posted today (or the next working day). */
+  arrivesBy: IsoDate;
+  /** Posted today it arrives on its due date or the day before: post it first. */
+  urgent: boolean;
+  /** Posted today it still arrives after its due date. */
+  late: boolean;
+}
+
+export async function postQueue(db: Kysely<DB>, now: Date): Promise<PostQueueEntry[]> {
+  const arrivesBy = addWorkingDays(addWorkingDays(swedishDate(now), 0), POST_DELIVERY_WORKING_DAYS);
+  return (await fulfilmentQueue(db))
+    .filter((item) => !deliversByEmail(item))
+    .map((item) => {
+      const margin = item.due_date ? daysBetween(arrivesBy, item.due_date) : null;
+      return { item, arrivesBy, urgent: margin !== null && margin <= 1, late: margin !== null && margin < 0 };
+    });
+}
+
+/** The queue as staff read it in a terminal, one item per line. */
+export function formatPostQueue(entries: readonly PostQueueEntry[]): string {
+  if (entries.length === 0) return "Nothing to post: no ready items go by post.";
+  const lines = entries.map(({ item, urgent, late }) => {
+    const mark = late ? "LATE   " : urgent ? "URGENT " : "       ";
+    const what = item.kind === "memorial_sheet" ? `minnesblad: ${storedSheetContent(item.content).deceasedName}` : item.kind;
+    const to = [item.recipient_name, item.recipient_street, [item.recipient_postal_code, item.recipient_city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+    return `${mark}${item.due_date ?? "no date  "}  ${item.reference}  ${what}  →  ${to}`;
+  });
+  const urgent = entries.filter((e) => e.urgent).length;
+  return [
+    `${entries.length} to post${urgent ? `, ${urgent} urgent` : ""} (arriving by ${entries[0]!.arrivesBy} if posted today):`,
+    "",
+    "        due         reference                   what  →  to",
+    ...lines,
+  ].join("\n");
+}
+
+/** One document for the day's post: an address page and the sheet for each item, in queue order. */
+export async function postBatchDocument(db: Kysely<DB>, entries: readonly PostQueueEntry[]): Promise<DocumentRequest> {
+  const items = [];
+  for (const { item, urgent } of entries) {
+    if (item.kind !== "memorial_sheet") continue;
+    const gift = await giftOfOrderItem(db, item);
+    const sheet = memorialSheetForItem(item, gift.amount_ore);
+    if (sheet.kind !== "memorial-sheet") continue;
+    items.push({
+      reference: item.reference,
+      dueDate: item.due_date,
+      urgent,
+      address: { name: item.recipient_name, street: item.recipient_street, postalCode: item.recipient_postal_code, city: item.recipient_city },
+      sheet: sheet.data,
+    });
+  }
+  return { kind: "post-batch", data: { items } };
+}
+
+/** Refused references: nothing was changed. */
+export class FulfilmentRefusal extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "FulfilmentRefusal";
+  }
+}
+
+async function itemsFor(db: Kysely<DB>, references: readonly string[], expected: OrderItemRow["status"], verb: string): Promise<OrderItemRow[]> {
+  if (references.length === 0) throw new FulfilmentRefusal(["Give at least one item reference."]);
+  const problems: string[] = [];
+  const items: OrderItemRow[] = [];
+  for (const reference of new Set(references.map((r) => r.trim().toUpperCase()))) {
+    const item = await findOrderItemByReference(db, reference);
+    if (!item) problems.push(`${reference}: no such order item.`);
+    else if (item.status !== expected) problems.push(`${reference}: is ${item.status}, only ${expected} items can be ${verb}.`);
+    else items.push(item);
+  }
+  if (problems.length > 0) throw new FulfilmentRefusal(problems);
+  return items;
+}
+
+/** Marks posted items sent (source "staff"). All references must be ready items, or nothing changes. */
+export async function markPosted(db: Kysely<DB>, clock: Clock, references: readonly string[], by: string): Promise<OrderItemRow[]> {
+  const items = await itemsFor(db, references, "ready", "marked sent");
+  return db.transaction().execute(async (trx) => {
+    const sent: OrderItemRow[] = [];
+    for (const item of items) {
+      const moved = await transitionOrderItem(trx, clock, { itemId: item.id, to: "sent", source: "staff", data: { by, via: "post" } });
+      if (!moved.changed) throw new FulfilmentRefusal([`${item.reference}: changed while marking it (now ${moved.item.status}); nothing was marked.`]);
+      sent.push(moved.item);
+    }
+    return sent;
+  });
+}
+
+/** Makes failed items ready again; those that go by e-mail are queued for the delivery job at once. */
+export async function resendFailed(db: Kysely<DB>, clock: Clock, references: readonly string[]): Promise<OrderItemRow[]> {
+  const items = await itemsFor(db, references, "failed", "sent again");
+  for (const item of items) await resendOrderItem(db, clock, item.id, "staff");
+  return items;
+}
