@@ -76,7 +76,7 @@ describe.each(testEngines)("donor services through the API on %s", (engine) => {
       .values({
         id: "g-before",
         order_reference: "DEMO0001",
-        gift_type: "regular_gift",
+        gift_type: "one_off",
         amount_ore: 50_000,
         donor_name: "Erik Lindgren",
         donor_email: "erik@exempel.se",
@@ -344,7 +344,7 @@ describe.each(testEngines)("donor services through the API on %s", (engine) => {
           .values({
             id,
             order_reference: `REF-${id}`,
-            gift_type: "regular_gift",
+            gift_type: "one_off",
             amount_ore: 30_000,
             donor_name: "Erik Lindgren",
             donor_email: "erik@exempel.se",
