@@ -7,6 +7,8 @@ export default [
   route("ge-en-gava/tack/:orderReference", "routes/gift-thanks.tsx"),
   route("ge-en-gava/faktura/:orderReference", "routes/gift-invoice-pdf.ts"),
   route("ge-en-gava/minnesgava/forhandsgranska.png", "routes/memorial-sheet-preview-png.ts"),
+  route("order/minnesblad/:orderReference", "routes/memorial-order.tsx"),
+  route("order/minnesblad/:orderReference/:file", "routes/memorial-order-sheet.ts"),
   route("sok", "routes/search.tsx"),
   route("forskning/projekt", "routes/research-projects.tsx", { id: "research-sv" }),
   route("en/research/projects", "routes/research-projects.tsx", { id: "research-en" }),

@@ -11,8 +11,8 @@ import type { MemorialSheetDesign } from "./sheet-designs";
 
 /**
  * A memorial gift for tests, stored as giveMemorialGift stores one (a gift
- * with an order of one memorial sheet) and, unless `paid: false`, paid by a
- * card payment through the one payment transition – so its sheet is ready
+ * with an order of one memorial sheet) and, unless `paid: false`, paid by an
+ * invoice booked through the one payment transition – so its sheet is ready
  * and its jobs queued exactly as in production.
  */
 export async function testMemorialGift(
@@ -67,10 +67,11 @@ export async function testMemorialGift(
   const now = clock.now().toISOString();
   await db
     .insertInto("payments")
-    .values({ id: paymentId, gift_id: gift.id, method: "card", provider: "Mondido", provider_reference: paymentId, status: "pending", amount_ore: 50_000,
+        // An invoice, so that a running server's reconciliation (which asks card and Swish providers) leaves an unpaid one alone.
+    .values({ id: paymentId, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: paymentId, status: "pending", amount_ore: 50_000,
       payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
     .execute();
-  if (options.paid !== false) await transitionPayment({ db, clock, logger: silentLogger }, { paymentId, to: "paid", source: "callback" });
+  if (options.paid !== false) await transitionPayment({ db, clock, logger: silentLogger }, { paymentId, to: "paid", source: "import" });
   const order = await findOrderForGift(db, gift.id);
   const [item] = await orderItems(db, order!.id);
   const fresh = await db.selectFrom("gifts").selectAll().where("id", "=", gift.id).executeTakeFirstOrThrow();

@@ -43,7 +43,7 @@ export function formatPostQueue(entries: readonly PostQueueEntry[]): string {
     const mark = late ? "LATE   " : urgent ? "URGENT " : "       ";
     const what = item.kind === "memorial_sheet" ? `minnesblad: ${storedSheetContent(item.content).deceasedName}` : item.kind;
     const to = [item.recipient_name, item.recipient_street, [item.recipient_postal_code, item.recipient_city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-    return `${mark}${item.due_date ?? "no date  "}  ${item.reference}  ${what}  →  ${to}`;
+    return `${mark}${item.due_date ?? "no date".padEnd(10)}  ${item.reference}  ${what}  →  ${to}`;
   });
   const urgent = entries.filter((e) => e.urgent).length;
   return [

@@ -4,7 +4,7 @@ import { inspectPdf } from "../testing/pdf-inspect";
 import { decodePng, shareOfColour } from "../testing/png-inspect";
 import { PAGE_SIZES } from "../primitives";
 import { loadSiteConfig } from "../../core/site/site-config";
-import { memorialSheetDocument, type MemorialSheetInput } from "../../core/memorial/memorial-sheet";
+import { memorialSheetData, memorialSheetDocument, type MemorialSheetInput } from "../../core/memorial/memorial-sheet";
 import { MEMORIAL_SHEET_DESIGNS } from "../../core/memorial/sheet-designs";
 import { fitGreeting, nameSize } from "./memorial-sheet";
 
@@ -102,7 +102,7 @@ describe("memorial sheet", () => {
       dueDate: "2026-11-26",
       urgent: reference.endsWith("1"),
       address: { name: "Familjen Öberg", street: "Storgatan 1", postalCode: "111 22", city: "Västerås" },
-      sheet: { ...(memorialSheetDocument({ ...sheet, deceasedName: name }).data as never) },
+      sheet: memorialSheetData({ ...sheet, deceasedName: name }),
     });
     const pdf = inspectPdf(await engine.render({ kind: "post-batch", data: { items: [item("REF1", "Märta Öberg"), item("REF2", "Örjan Åkesson")] } }, "pdf"));
     expect(pdf.pages).toHaveLength(4);
