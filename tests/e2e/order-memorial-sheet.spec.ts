@@ -82,6 +82,18 @@ test("unknown and malformed references are 404, never 500", async ({ page }) => 
   expect((await page.request.get(`/order/minnesblad/${gift.orderReference}/minnesblad.exe`)).status()).toBe(404);
 });
 
+test("the no-JavaScript preview image answers the sheet as a PNG, and 400 for bad input", async ({ page }) => {
+  const query = new URLSearchParams({ design: "hjarta", deceasedName: "Märta Öberg", dateOfDeath: "2026-11-14", greeting: "Tack.\nVila i frid.", signature: "Åsa" });
+  const image = await page.request.get(`/ge-en-gava/minnesgava/forhandsgranska.png?${query.toString()}`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  expect(image.headers()["cache-control"]).toBe("no-store");
+  query.set("design", "ros");
+  const bad = await page.request.get(`/ge-en-gava/minnesgava/forhandsgranska.png?${query.toString()}`);
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields.design).toMatch(/Välj hur minnesbladet ska se ut/);
+});
+
 for (const width of [360, 1280]) {
   test(`the order page at ${width} px`, async ({ page }) => {
     const gift = memorialGift("post");
