@@ -3,51 +3,26 @@ import { Form, Link, data, redirect, redirectDocument, useNavigation } from "rea
 import type { Route } from "./+types/gift-form";
 import { clientIpContext, containerContext } from "../context";
 import { parsePersonnummer } from "../../core/identity/personnummer";
-import {
-  OTHER_AMOUNT,
-  PRESET_AMOUNTS_KR,
-  donorLookupSchema,
-  giftFormSchema,
-  type GiftPaymentMethod,
-} from "../../core/gifts/gift-form";
+import { donorLookupSchema, giftFormSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { giveGift } from "../../core/gifts/give-gift";
 import { ErrorSummary } from "../components/form/error-summary";
-import { CheckboxField, FieldError, TextField, type Field } from "../components/form/field";
-import { AddressFields } from "../components/form/address-fields";
+import {
+  AmountFields,
+  DonorFields,
+  GIFT_FIELD_LABELS,
+  PaymentFields,
+  SUBMIT_LABELS,
+} from "../components/gift/gift-fields";
+import { giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { parseForm, replyWithValues } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
-import { donorPrefill } from "../donors/gift-prefill.server";
 import "../components/form/form.css";
 
 /** The summary's names for the fields, in the order they appear on the page. */
 const FIELD_LABELS: Record<string, string> = {
-  amount: "Belopp",
-  customAmount: "Annat belopp",
-  name: "Namn",
-  email: "E-post",
-  personnummer: "Personnummer",
-  paymentMethod: "Betalsätt",
-  swishDevice: "Swish",
-  swishPhone: "Mobilnummer",
-  street: "Gatuadress",
-  postalCode: "Postnummer",
-  city: "Ort",
+  ...GIFT_FIELD_LABELS,
   idempotencyKey: "Formuläret",
   form: "Formuläret",
-};
-
-const METHOD_LABELS: Record<GiftPaymentMethod, string> = {
-  swish: "Swish",
-  card: "Kort (Visa, Mastercard)",
-  invoice: "Faktura (bankgiro, betala inom 30 dagar)",
-  bank: "Direkt från din bank",
-};
-
-const SUBMIT_LABELS: Record<GiftPaymentMethod, string> = {
-  swish: "Fortsätt till Swish",
-  card: "Fortsätt till kortbetalning",
-  invoice: "Skicka fakturan",
-  bank: "Fortsätt till din bank",
 };
 
 export function meta() {
@@ -57,24 +32,8 @@ export function meta() {
   ];
 }
 
-/** Phones get the Swish app on the same device by default; computers a QR code or a request to their phone. */
-function isPhone(userAgent: string | null): boolean {
-  return /Mobi|Android|iPhone|iPad/i.test(userAgent ?? "");
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { giftLimits, paymentSetup } = context.get(containerContext);
-  const phone = isPhone(request.headers.get("user-agent"));
-  const methods = paymentSetup.methods.filter((m): m is GiftPaymentMethod => m !== "autogiro");
-  return {
-    limits: giftLimits,
-    // A donor logged in with BankID gets name, e-mail, personnummer and address filled in.
-    prefill: await donorPrefill(context, request),
-    idempotencyKey: globalThis.crypto.randomUUID(),
-    defaultDevice: phone ? ("this" as const) : ("other" as const),
-    // Swish first on phones, where the app is one tap away.
-    methods: phone && methods.includes("swish") ? ["swish" as const, ...methods.filter((m) => m !== "swish")] : methods,
-  };
+  return giftFormSetup(context, request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -141,21 +100,12 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
     labels: FIELD_LABELS,
     hiddenFields: ["idempotencyKey"],
   });
-  // The radio groups are controlled: the free amount chooses "Annat belopp" as the donor types, the
-  // Swish fields show only for Swish, and the button says where the donor goes next.
-  const [amount, setAmount] = useState<string>(fields.amount.initialValue ?? "250");
-  const [device, setDevice] = useState<string>(fields.swishDevice.initialValue ?? defaultDevice);
+  // The payment method is controlled: the button says where the donor goes next.
   const [method, setMethod] = useState<string>(fields.paymentMethod.initialValue ?? methods[0] ?? "swish");
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const lookupNotice = actionData?.notice ?? null;
 
-  const kr = (n: number) => new Intl.NumberFormat("sv-SE").format(n);
-  const groupProps = (field: Field, className = "") => ({
-    id: field.id,
-    className: `fieldset${field.errors ? " fieldset--error" : ""}${className ? ` ${className}` : ""}`,
-    "aria-describedby": field.errors ? field.errorId : undefined,
-  });
   return (
     <article className="page page--narrow gift-page">
       <h1>Ge en gåva</h1>
@@ -167,51 +117,8 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="form gift-form" {...formProps}>
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
-        <fieldset {...groupProps(fields.amount)}>
-          <legend>Belopp</legend>
-          <FieldError field={fields.amount} />
-          <div className="amount-choices">
-            {[...PRESET_AMOUNTS_KR.map(String), OTHER_AMOUNT].map((value) => (
-              <label className="amount-choice" key={value}>
-                <input
-                  type="radio"
-                  name={fields.amount.name}
-                  value={value}
-                  checked={amount === value}
-                  onChange={() => setAmount(value)}
-                />
-                <span>{value === OTHER_AMOUNT ? "Annat belopp" : `${kr(Number(value))} kr`}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <TextField
-          field={fields.customAmount}
-          label="Annat belopp (kronor)"
-          hint={`Välj "Annat belopp" ovan och skriv ett belopp mellan ${kr(limits.minKr)} och ${kr(limits.maxKr)} kronor.`}
-          inputMode="numeric"
-          autoComplete="off"
-          // Only typing an amount chooses "Annat belopp": passing through the field with the keyboard must not.
-          onInput={(event) => {
-            if (event.currentTarget.value.trim() !== "") setAmount(OTHER_AMOUNT);
-          }}
-        />
-
-        <TextField field={fields.name} label="Namn" autoComplete="name" />
-        <TextField field={fields.email} label="E-post" type="email" autoComplete="email" hint="Hit skickar vi kvittot." />
-        <TextField
-          field={fields.personnummer}
-          label="Personnummer (frivilligt)"
-          inputMode="numeric"
-          autoComplete="off"
-          hint={
-            <>
-              Fyll i om du vill ha skattereduktion. Du får 25 procent av gåvan tillbaka på skatten om du ger minst 200
-              kronor per gåva och minst 2 000 kronor under året. Vi rapporterar dina gåvor till Skatteverket.{" "}
-              <Link to="/skattereduktion">Läs mer om skattereduktion</Link>.
-            </>
-          }
-        />
+        <AmountFields fields={fields} limits={limits} />
+        <DonorFields fields={fields} />
         <div className="lookup">
           <button type="submit" name="intent" value="lookup" className="button button--secondary" formNoValidate>
             Hämta namn och adress
@@ -223,51 +130,7 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
           )}
         </div>
 
-        <fieldset {...groupProps(fields.paymentMethod)}>
-          <legend>Hur vill du betala?</legend>
-          <FieldError field={fields.paymentMethod} />
-          {methods.map((m) => (
-            <label className="choice" key={m}>
-              <input type="radio" name={fields.paymentMethod.name} value={m} checked={method === m} onChange={() => setMethod(m)} />
-              {METHOD_LABELS[m]}
-            </label>
-          ))}
-        </fieldset>
-
-        <fieldset {...groupProps(fields.swishDevice, "method-swish")}>
-          <legend>Hur vill du använda Swish?</legend>
-          <FieldError field={fields.swishDevice} />
-          <label className="choice">
-            <input type="radio" name={fields.swishDevice.name} value="this" checked={device === "this"} onChange={() => setDevice("this")} />
-            Öppna Swish på den här enheten
-          </label>
-          <label className="choice">
-            <input type="radio" name={fields.swishDevice.name} value="other" checked={device === "other"} onChange={() => setDevice("other")} />
-            Swish på en annan enhet (QR-kod eller mobilnummer)
-          </label>
-        </fieldset>
-        <div className="method-swish">
-          <TextField
-            field={fields.swishPhone}
-            label="Mobilnummer för Swish (frivilligt)"
-            type="tel"
-            autoComplete="tel"
-            hint="Om du använder Swish på en annan enhet: skriv ditt nummer så skickar vi betalningen till din Swish-app. Lämna tomt för att skanna en QR-kod i stället."
-          />
-        </div>
-
-        <fieldset className="fieldset method-invoice">
-          <legend>Adress för fakturan</legend>
-          <p className="field__hint">Fyll i om du vill betala med faktura. Fakturan skickas till din e-post.</p>
-          <AddressFields fields={fields} />
-        </fieldset>
-
-        <CheckboxField field={fields.newsletter} label="Ja, jag vill få nyhetsbrev om forskningen (högst en gång i månaden)" />
-
-        <div className="honeypot" aria-hidden="true">
-          <label htmlFor={fields.website.id}>Lämna det här fältet tomt</label>
-          <input type="text" id={fields.website.id} name={fields.website.name} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <PaymentFields fields={fields} methods={methods} defaultDevice={defaultDevice} method={method} onMethodChange={setMethod} />
 
         <p>
           <button type="submit" className="button button--primary button--large" disabled={submitting}>

@@ -1,0 +1,193 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { OTHER_AMOUNT, PRESET_AMOUNTS_KR, type GiftLimits, type GiftPaymentMethod } from "../../../core/gifts/gift-form";
+import { AddressFields } from "../form/address-fields";
+import { CheckboxField, FieldError, TextField, type Field } from "../form/field";
+
+/**
+ * The fields every gift form shares – amount, donor, payment method, Swish
+ * device, invoice address, newsletter, honeypot – as the one-off gift form
+ * shows them, for the forms of other gift types (the memorial gift first).
+ * They belong to a form with the class `gift-form`, whose CSS shows the Swish
+ * and invoice fields only while that method is chosen (form.css, no
+ * JavaScript needed). Field names are core/gifts/gift-form.ts's `giftFields`.
+ */
+
+export const METHOD_LABELS: Record<GiftPaymentMethod, string> = {
+  swish: "Swish",
+  card: "Kort (Visa, Mastercard)",
+  invoice: "Faktura (bankgiro, betala inom 30 dagar)",
+  bank: "Direkt från din bank",
+};
+
+export const SUBMIT_LABELS: Record<GiftPaymentMethod, string> = {
+  swish: "Fortsätt till Swish",
+  card: "Fortsätt till kortbetalning",
+  invoice: "Skicka fakturan",
+  bank: "Fortsätt till din bank",
+};
+
+/** The summary's names for the shared fields, in the order they appear. */
+export const GIFT_FIELD_LABELS: Record<string, string> = {
+  amount: "Belopp",
+  customAmount: "Annat belopp",
+  name: "Namn",
+  email: "E-post",
+  personnummer: "Personnummer",
+  paymentMethod: "Betalsätt",
+  swishDevice: "Swish",
+  swishPhone: "Mobilnummer",
+  street: "Gatuadress",
+  postalCode: "Postnummer",
+  city: "Ort",
+};
+
+type GiftFieldSet = Record<
+  "amount" | "customAmount" | "name" | "email" | "personnummer" | "paymentMethod" | "swishDevice" | "swishPhone" | "street" | "postalCode" | "city" | "newsletter" | "website",
+  Field
+>;
+
+const kr = (n: number) => new Intl.NumberFormat("sv-SE").format(n);
+
+export function groupProps(field: Field, className = "") {
+  return {
+    id: field.id,
+    className: `fieldset${field.errors ? " fieldset--error" : ""}${className ? ` ${className}` : ""}`,
+    "aria-describedby": field.errors ? field.errorId : undefined,
+  };
+}
+
+/** Preset amounts and the free amount; typing an amount (not tabbing through) chooses "Annat belopp". */
+export function AmountFields({ fields, limits, legend = "Belopp" }: { fields: GiftFieldSet; limits: GiftLimits; legend?: string }) {
+  const [amount, setAmount] = useState<string>((fields.amount.initialValue as string | undefined) ?? "250");
+  return (
+    <>
+      <fieldset {...groupProps(fields.amount)}>
+        <legend>{legend}</legend>
+        <FieldError field={fields.amount} />
+        <div className="amount-choices">
+          {[...PRESET_AMOUNTS_KR.map(String), OTHER_AMOUNT].map((value) => (
+            <label className="amount-choice" key={value}>
+              <input type="radio" name={fields.amount.name} value={value} checked={amount === value} onChange={() => setAmount(value)} />
+              <span>{value === OTHER_AMOUNT ? "Annat belopp" : `${kr(Number(value))} kr`}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        field={fields.customAmount}
+        label="Annat belopp (kronor)"
+        hint={`Välj "Annat belopp" ovan och skriv ett belopp mellan ${kr(limits.minKr)} och ${kr(limits.maxKr)} kronor.`}
+        inputMode="numeric"
+        autoComplete="off"
+        onInput={(event) => {
+          if (event.currentTarget.value.trim() !== "") setAmount(OTHER_AMOUNT);
+        }}
+      />
+    </>
+  );
+}
+
+/** Name, e-mail and the optional personnummer for the tax reduction. */
+export function DonorFields({ fields }: { fields: GiftFieldSet }) {
+  return (
+    <>
+      <TextField field={fields.name} label="Namn" autoComplete="name" />
+      <TextField field={fields.email} label="E-post" type="email" autoComplete="email" hint="Hit skickar vi kvittot." />
+      <TextField
+        field={fields.personnummer}
+        label="Personnummer (frivilligt)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={
+          <>
+            Fyll i om du vill ha skattereduktion. Du får 25 procent av gåvan tillbaka på skatten om du ger minst 200 kronor
+            per gåva och minst 2 000 kronor under året. Vi rapporterar dina gåvor till Skatteverket.{" "}
+            <Link to="/skattereduktion">Läs mer om skattereduktion</Link>.
+          </>
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * The payment method (controlled, so the submit button can say where the donor
+ * goes next: `onMethodChange`), the Swish device and number, the invoice
+ * address, the newsletter and the honeypot.
+ */
+export function PaymentFields({
+  fields,
+  methods,
+  defaultDevice,
+  method,
+  onMethodChange,
+}: {
+  fields: GiftFieldSet;
+  methods: readonly GiftPaymentMethod[];
+  defaultDevice: "this" | "other";
+  method: string;
+  onMethodChange: (method: GiftPaymentMethod) => void;
+}) {
+  const [device, setDevice] = useState<string>((fields.swishDevice.initialValue as string | undefined) ?? defaultDevice);
+  return (
+    <>
+      <fieldset {...groupProps(fields.paymentMethod)}>
+        <legend>Hur vill du betala?</legend>
+        <FieldError field={fields.paymentMethod} />
+        {methods.map((m) => (
+          <label className="choice" key={m}>
+            <input type="radio" name={fields.paymentMethod.name} value={m} checked={method === m} onChange={() => onMethodChange(m)} />
+            {METHOD_LABELS[m]}
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset {...groupProps(fields.swishDevice, "method-swish")}>
+        <legend>Hur vill du använda Swish?</legend>
+        <FieldError field={fields.swishDevice} />
+        <label className="choice">
+          <input type="radio" name={fields.swishDevice.name} value="this" checked={device === "this"} onChange={() => setDevice("this")} />
+          Öppna Swish på den här enheten
+        </label>
+        <label className="choice">
+          <input type="radio" name={fields.swishDevice.name} value="other" checked={device === "other"} onChange={() => setDevice("other")} />
+          Swish på en annan enhet (QR-kod eller mobilnummer)
+        </label>
+      </fieldset>
+      <div className="method-swish">
+        <TextField
+          field={fields.swishPhone}
+          label="Mobilnummer för Swish (frivilligt)"
+          type="tel"
+          autoComplete="tel"
+          hint="Om du använder Swish på en annan enhet: skriv ditt nummer så skickar vi betalningen till din Swish-app. Lämna tomt för att skanna en QR-kod i stället."
+        />
+      </div>
+
+      <fieldset className="fieldset method-invoice">
+        <legend>Adress för fakturan</legend>
+        <p className="field__hint">Fyll i om du vill betala med faktura. Fakturan skickas till din e-post.</p>
+        <AddressFields fields={fields} />
+      </fieldset>
+
+      <CheckboxField field={fields.newsletter} label="Ja, jag vill få nyhetsbrev om forskningen (högst en gång i månaden)" />
+
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={fields.website.id}>Lämna det här fältet tomt</label>
+        <input type="text" id={fields.website.id} name={fields.website.name} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+    </>
+  );
+}
+
+/** Phones get the Swish app on the same device by default; computers a QR code or a request to their phone. */
+export function isPhone(userAgent: string | null): boolean {
+  return /Mobi|Android|iPhone|iPad/i.test(userAgent ?? "");
+}
+
+/** The configured methods a gift form offers, Swish first on phones, where the app is one tap away. */
+export function offeredMethods(configured: readonly string[], phone: boolean): GiftPaymentMethod[] {
+  const methods = configured.filter((m): m is GiftPaymentMethod => m !== "autogiro");
+  return phone && methods.includes("swish") ? ["swish", ...methods.filter((m) => m !== "swish")] : methods;
+}
