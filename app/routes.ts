@@ -3,6 +3,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("ge-en-gava", "routes/gift-form.tsx"),
+  route("ge-en-gava/minnesgava", "routes/memorial-gift.tsx"),
   route("ge-en-gava/betalning/:orderReference", "routes/gift-payment.tsx"),
   route("ge-en-gava/tack/:orderReference", "routes/gift-thanks.tsx"),
   route("ge-en-gava/faktura/:orderReference", "routes/gift-invoice-pdf.ts"),

@@ -16,4 +16,14 @@ export const GIFT_SEARCH_DOCUMENTS: readonly SearchDocument[] = [
     kind: "gift",
     lang: "sv",
   },
+  {
+    id: "gift:sv:ge-en-gava-minnesgava",
+    url: "/ge-en-gava/minnesgava",
+    title: "Ge en minnesgåva",
+    body:
+      "Ge en gåva till minne av någon som har gått bort. Sök i dödsannonser, skriv en hälsning och välj motiv på minnesbladet. " +
+      "Minnesblad till begravningsbyrån eller familjen med post eller e-post. Begravning, kondoleans, hedra, minnas, i stället för blommor.",
+    kind: "gift",
+    lang: "sv",
+  },
 ];

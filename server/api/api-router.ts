@@ -8,6 +8,7 @@ import { searchApiRouter } from "./search-api";
 import { webEventsApiRouter } from "./web-events-api";
 import { memorialApiRouter } from "./memorial-api";
 import { giftPreviewApiRouter } from "./gift-preview-api";
+import { memorialGiftApiRouter } from "./memorial-gift-api";
 
 /** The JSON API under /api: small JSON bodies only, JSON errors only, never cached. */
 export function apiRouter(container: AppContainer): Router {
@@ -28,6 +29,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(searchApiRouter(container, { perMinute: container.config.RATE_LIMIT_SEARCHES_PER_MINUTE }));
   router.use(donorApiRouter(container));
   router.use(memorialApiRouter(container, { perMinute: container.config.RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE }));
+  router.use(memorialGiftApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftPreviewApiRouter(container));
   router.use((_req, res) => sendApiError(res, 404, "not_found", "Det finns ingen sådan tjänst."));
   router.use(apiErrorHandler(container.logger));
