@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
 import { containerContext } from "../context";
@@ -314,7 +314,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
         familjen eller till begravningsbyrån. Det tar bara några minuter.
       </p>
       <ErrorSummary {...summary} />
-      <Form method="post" className="form gift-form memorial-form" {...formProps}>
+      <Form method="post" className="form gift-form memorial-form" {...formProps} onKeyDown={enterToSubmit}>
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
         {/* 1. Who is remembered */}
@@ -655,7 +655,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
         </section>
 
         <p>
-          <button type="submit" className="button button--primary button--large" disabled={submitting}>
+          <button type="submit" className="button button--primary button--large" disabled={submitting} data-main-submit="">
             {submitting ? "Skickar…" : (SUBMIT_LABELS[method as GiftPaymentMethod] ?? "Fortsätt")}
           </button>
         </p>
@@ -666,6 +666,22 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
       </Form>
     </article>
   );
+}
+
+/**
+ * Enter in a field submits a form with its first submit button, which here is
+ * "Sök". With JavaScript, Enter in a search field searches that field, and
+ * anywhere else sends the gift, as on any other form. (Without JavaScript it
+ * is "Sök", which re-renders the page with everything kept.)
+ */
+function enterToSubmit(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target as HTMLElement;
+  if (event.key !== "Enter" || !(target instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  const row = target.closest(".search-row");
+  const button = row ? row.querySelector<HTMLButtonElement>("button[name=intent]") : event.currentTarget.querySelector<HTMLButtonElement>("[data-main-submit]");
+  if (row) button?.click();
+  else event.currentTarget.requestSubmit(button);
 }
 
 /** "Sök": a submit button (intent) that re-renders the page with results without JavaScript; with it, searches at once in place. */
