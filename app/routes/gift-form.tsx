@@ -1,20 +1,21 @@
 import { useState } from "react";
 import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-form";
-import { clientIpContext, containerContext } from "../context";
-import { parsePersonnummer } from "../../core/identity/personnummer";
+import { containerContext } from "../context";
 import { donorLookupSchema, giftFormSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { giveGift } from "../../core/gifts/give-gift";
 import { ErrorSummary } from "../components/form/error-summary";
 import {
   AmountFields,
   DonorFields,
+  DonorLookupButton,
   GIFT_FIELD_LABELS,
   PaymentFields,
   SUBMIT_LABELS,
 } from "../components/gift/gift-fields";
 import { giftFormSetup } from "../components/gift/gift-form-setup.server";
-import { parseForm, replyWithValues } from "../components/form/parse-form";
+import { lookUpDonor } from "../components/gift/donor-lookup.server";
+import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import "../components/form/form.css";
 
@@ -39,7 +40,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
   const formData = await request.formData();
-  if (formData.get("intent") === "lookup") return lookUpDonor(context, formData);
+  if (formData.get("intent") === "lookup") {
+    const { result, notice, status } = await lookUpDonor(context, formData);
+    return data({ result, notice }, { status });
+  }
   const submission = parseForm(formData, giftFormSchema(container.giftLimits));
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
   if (submission.value.isBot) {
@@ -52,39 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A bank payment continues at the bank's page; everything else on our payment page.
   if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
   return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
-}
-
-/**
- * "Hämta namn och adress": fills name and address from the population register
- * for the personnummer given, with or without JavaScript. Limited per address
- * like the API's look-up; a protected identity gets no address; nothing stored.
- */
-async function lookUpDonor(context: Route.ActionArgs["context"], formData: FormData) {
-  const container = context.get(containerContext);
-  const submission = parseForm(formData, donorLookupSchema);
-  const fail = (message: string, status = 400) =>
-    data({ result: submission.reply({ fieldErrors: { personnummer: [message] } }), notice: null }, { status });
-  if (!container.donors.limits.lookups.hit(context.get(clientIpContext) || "unknown")) {
-    return fail("Du har gjort för många sökningar på kort tid. Vänta en minut eller fyll i uppgifterna själv.", 429);
-  }
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
-  const parsed = parsePersonnummer(submission.value.personnummer, { now: container.clock.now() });
-  if (!parsed) return fail("Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN.");
-  try {
-    const person = await container.donors.register.lookup(parsed.canonical);
-    if (!person) return fail("Vi hittade ingen person med det personnumret. Fyll i namn och adress själv.", 404);
-    const address = person.protectedIdentity ? null : (person.address ?? null);
-    return data({
-      result: replyWithValues(submission, {
-        name: `${person.givenName} ${person.surname}`,
-        ...(address ? { street: address.street, postalCode: address.postalCode, city: address.city } : {}),
-      }),
-      notice: address ? "Vi har fyllt i ditt namn och din adress." : "Vi har fyllt i ditt namn.",
-    });
-  } catch (error) {
-    container.logger.warn({ event: "LookupIdentityFailed", err: error }, "identity look-up failed");
-    return fail("Vi kunde inte hämta dina uppgifter just nu. Fyll i namn och adress själv.", 502);
-  }
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,16 +90,7 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
 
         <AmountFields fields={fields} limits={limits} />
         <DonorFields fields={fields} />
-        <div className="lookup">
-          <button type="submit" name="intent" value="lookup" className="button button--secondary" formNoValidate>
-            Hämta namn och adress
-          </button>
-          {lookupNotice && (
-            <p className="field__hint" role="status">
-              {lookupNotice}
-            </p>
-          )}
-        </div>
+        <DonorLookupButton notice={lookupNotice} />
 
         <PaymentFields fields={fields} methods={methods} defaultDevice={defaultDevice} method={method} onMethodChange={setMethod} />
 

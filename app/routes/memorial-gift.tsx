@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
 import { containerContext } from "../context";
-import { amountKr, type GiftPaymentMethod } from "../../core/gifts/gift-form";
+import { amountKr, donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { memorialGiftFormSchema } from "../../core/memorial/memorial-gift-form";
 import { giveMemorialGift, MemorialInputError } from "../../core/memorial/give-memorial-gift";
 import { estimateSheetDelivery } from "../../core/memorial/delivery-date";
@@ -22,12 +22,14 @@ import { useSiteForm } from "../components/form/use-site-form";
 import {
   AmountFields,
   DonorFields,
+  DonorLookupButton,
   GIFT_FIELD_LABELS,
   PaymentFields,
   SUBMIT_LABELS,
   groupProps,
 } from "../components/gift/gift-fields";
 import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { searchDeceasedForPage, searchParloursForPage, type PageSearch } from "../memorial/memorial-page-search.server";
 import { useMemorialSearch } from "../memorial/use-memorial-search";
 import { isSearchable } from "../memorial/memorial-search";
@@ -107,11 +109,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const today = swedishDate(container.clock.now());
   const schema = memorialGiftFormSchema(container.giftLimits, today);
+  if (intent === "lookup") {
+    const { result, notice, status } = await lookUpDonor(context, formData);
+    return data({ result, searches, preview: false, notice }, { status });
+  }
   const submission = parseForm(formData, schema);
   if (intent === "search" || intent === "searchParlour" || intent === "preview") {
-    return data({ result: replyWithValues(submission, {}), searches, preview: intent === "preview" });
+    return data({ result: replyWithValues(submission, {}), searches, preview: intent === "preview", notice: null });
   }
-  const fail = (result: ReturnType<typeof submission.reply>) => data({ result, searches, preview: false }, { status: 400 });
+  const fail = (result: ReturnType<typeof submission.reply>) => data({ result, searches, preview: false, notice: null }, { status: 400 });
   if (submission.status !== "success") return fail(submission.reply());
   if (submission.value.gift.isBot) {
     container.logger.warn({ path: "/ge-en-gava/minnesgava" }, "memorial gift form honeypot was filled in");
@@ -149,6 +155,8 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
   const { form, fields, formProps, summary } = useSiteForm({
     id: "minnesgava",
     schema: memorialGiftFormSchema(limits, today),
+    // "Hämta namn och adress" needs only the personnummer.
+    intents: { lookup: donorLookupSchema },
     lastResult: actionData?.result,
     defaultValue: { amount: "250", swishDevice: defaultDevice, paymentMethod: methods[0] ?? "swish", design: "lilja", ...prefill, idempotencyKey },
     labels: FIELD_LABELS,
@@ -639,6 +647,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
           >
             <AmountFields fields={fields} limits={limits} />
             <DonorFields fields={fields} />
+            <DonorLookupButton notice={actionData?.notice ?? null} />
           </div>
         </section>
 

@@ -141,6 +141,18 @@ test("the error summary lists what is missing in the page's order, and axe finds
   await expectNoAxeViolations(page);
 });
 
+test("name and address from the population register, as on the gift page, keeping the memorial's choices", async ({ page }) => {
+  await gotoHydrated(page, PAGE);
+  await page.getByRole("radio", { name: "Till familjen med e-post" }).check();
+  await page.getByLabel("Din hälsning (frivilligt)").fill("Vi tänker på er.");
+  await page.getByLabel("Personnummer (frivilligt)").fill("19811228-9874");
+  await page.getByRole("button", { name: "Hämta namn och adress" }).click();
+  await expect(page.getByRole("main").getByText("Vi har fyllt i ditt namn och din adress.")).toBeVisible();
+  await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Erik Lindgren");
+  await expect(page.getByLabel("Din hälsning (frivilligt)")).toHaveValue("Vi tänker på er.");
+  await expect(page.getByRole("radio", { name: "Till familjen med e-post" })).toBeChecked();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

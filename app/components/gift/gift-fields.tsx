@@ -111,6 +111,22 @@ export function DonorFields({ fields }: { fields: GiftFieldSet }) {
   );
 }
 
+/** "Hämta namn och adress" (intent=lookup, answered by donor-lookup.server.ts) and what it filled in. */
+export function DonorLookupButton({ notice }: { notice: string | null }) {
+  return (
+    <div className="lookup">
+      <button type="submit" name="intent" value="lookup" className="button button--secondary" formNoValidate>
+        Hämta namn och adress
+      </button>
+      {notice && (
+        <p className="field__hint" role="status">
+          {notice}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The payment method (controlled, so the submit button can say where the donor
  * goes next: `onMethodChange`), the Swish device and number, the invoice
