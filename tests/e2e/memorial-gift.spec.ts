@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish } from "./gift-flow";
+import { loginOnThisDevice } from "./bankid-flow";
 
 // Payment journeys wait for simulated providers and polling: give them more than the default 30 s.
 test.slow();
@@ -151,6 +152,29 @@ test("name and address from the population register, as on the gift page, keepin
   await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Erik Lindgren");
   await expect(page.getByLabel("Din hälsning (frivilligt)")).toHaveValue("Vi tänker på er.");
   await expect(page.getByRole("radio", { name: "Till familjen med e-post" })).toBeChecked();
+});
+
+test("a donor logged in with BankID gives as themselves: the memorial gift is theirs in Mina sidor without a personnummer", async ({ page, request }) => {
+  const person = await someone(request);
+  await loginOnThisDevice(page);
+  await gotoHydrated(page, PAGE);
+  await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Erik Lindgren");
+  // Without the personnummer only the session can link the gift to him.
+  await page.getByLabel("Personnummer (frivilligt)").fill("");
+  await page.getByLabel("Sök på namn").fill(fullName(person));
+  await personChoice(page, person).check();
+  await page.getByRole("radio", { name: "Till familjen med e-post" }).check();
+  await page.getByLabel("Vem ska minnesbladet till?").fill("Familjen Exempel");
+  await page.getByLabel("Familjens e-postadress").fill("familjen@exempel.se");
+  await page.getByLabel("Hälsningar från").fill("Erik");
+  await page.getByRole("radio", { name: "1 000 kr" }).check();
+  await page.getByLabel("E-post", { exact: true }).fill("erik@exempel.se");
+  await page.getByRole("radio", { name: "Kort (Visa, Mastercard)" }).check();
+  await page.getByRole("button", { name: "Fortsätt till kortbetalning" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betala med kort");
+  await page.goto("/mina-sidor");
+  const gifts = page.getByRole("table", { name: "Dina gåvor, senaste först" });
+  await expect(gifts.getByRole("row", { name: /Minnesgåva.*1\s000.*Inte betald/ })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {
