@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
 import { plainText } from "../text/plain-text";
 import { daysBetween, isIsoDate, type IsoDate } from "../calendar/swedish-calendar";
-import { GREETING_MAX_CHARACTERS, MEMORIAL_SHEET_DESIGNS, SIGNATURE_MAX_CHARACTERS } from "./sheet-designs";
+import { GREETING_MAX_CHARACTERS, MEMORIAL_SHEET_DESIGNS, SIGNATURE_MAX_CHARACTERS, type MemorialSheetDesign } from "./sheet-designs";
 
 /**
  * The memorial gift form: who is remembered (chosen from the death-notice
@@ -26,14 +26,15 @@ export const memorialFields = {
   deceasedDeathDate: z.string().trim().optional().default(""),
   deceasedTown: optionalText(60, "Orten får vara högst 60 tecken."),
   funeralDate: z.string().trim().optional().default(""),
-  sheetTo: z.enum(SHEET_DESTINATIONS, { error: "Välj vart minnesbladet ska skickas." }),
+  // Checked in checkMemorial rather than as enums, so that a missing choice does not hide every other message until the next submit.
+  sheetTo: z.string().optional().default(""),
   parlourId: z.string().trim().max(64, "Välj begravningsbyrån i listan igen.").optional().default(""),
   recipientName: optionalText(100, "Namnet får vara högst 100 tecken."),
   recipientEmail: z.string().trim().max(254, "E-postadressen är för lång.").optional().default(""),
   recipientStreet: optionalText(100, "Adressen är för lång."),
   recipientPostalCode: z.string().trim().optional().default(""),
   recipientCity: optionalText(60, "Orten är för lång."),
-  design: z.enum(MEMORIAL_SHEET_DESIGNS, { error: "Välj hur minnesbladet ska se ut." }),
+  design: z.string().optional().default(""),
   greeting: plainText({ multiLine: true, max: GREETING_MAX_CHARACTERS, tooLong: `Hälsningen får vara högst ${GREETING_MAX_CHARACTERS} tecken.` })
     .optional()
     .default(""),
@@ -47,8 +48,13 @@ type MemorialFieldValues = z.output<z.ZodObject<typeof memorialFields>>;
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
+const isDestination = (value: string): value is SheetDestination => (SHEET_DESTINATIONS as readonly string[]).includes(value);
+const isDesign = (value: string): value is MemorialSheetDesign => (MEMORIAL_SHEET_DESIGNS as readonly string[]).includes(value);
+
 export function checkMemorial(value: MemorialFieldValues, ctx: z.RefinementCtx, today: IsoDate): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (!isDestination(value.sheetTo)) issue("sheetTo", "Välj vart minnesbladet ska skickas.");
+  if (!isDesign(value.design)) issue("design", "Välj hur minnesbladet ska se ut.");
   if (value.deceasedId === "") {
     if (value.deceasedName.length < 2) issue("deceasedName", "Sök efter personen du vill hedra, eller skriv namnet.");
     if (!isIsoDate(value.deceasedDeathDate)) issue("deceasedDeathDate", "Skriv dödsdatumet som ÅÅÅÅ-MM-DD, till exempel 2026-11-20.");
@@ -61,7 +67,7 @@ export function checkMemorial(value: MemorialFieldValues, ctx: z.RefinementCtx, 
     }
   }
   if (value.sheetTo === "parlour" && value.parlourId === "") issue("parlourId", "Sök efter begravningsbyrån och välj den i listan.");
-  if (value.sheetTo !== "parlour" && value.recipientName.length < 2) issue("recipientName", "Skriv vem minnesbladet ska till, till exempel Familjen Andersson.");
+  if ((value.sheetTo === "family_post" || value.sheetTo === "family_email") && value.recipientName.length < 2) issue("recipientName", "Skriv vem minnesbladet ska till, till exempel Familjen Andersson.");
   if (value.sheetTo === "family_email" && !isEmail(value.recipientEmail)) issue("recipientEmail", "Skriv familjens e-postadress, till exempel namn@exempel.se.");
   if (value.sheetTo === "family_post") {
     if (value.recipientStreet.length < 2) issue("recipientStreet", "Skriv gatuadressen som minnesbladet ska skickas till.");
@@ -75,7 +81,10 @@ export type DeceasedChoice =
   | { from: "source"; sourceId: string }
   | { from: "typed"; name: string; dateOfDeath: IsoDate; homeTown: string; funeralDate: IsoDate | null };
 
+/** After checkMemorial: the choices are known to be in their sets. */
 export function memorialData(value: MemorialFieldValues) {
+  if (!isDestination(value.sheetTo) || !isDesign(value.design)) throw new Error("memorialData before checkMemorial");
+  const design: MemorialSheetDesign = value.design;
   const deceased: DeceasedChoice =
     value.deceasedId !== ""
       ? { from: "source", sourceId: value.deceasedId }
@@ -103,7 +112,7 @@ export function memorialData(value: MemorialFieldValues) {
   return {
     deceased,
     destination,
-    sheet: { design: value.design, greeting: value.greeting, signature: value.signature, showAmount: value.showAmount === "on" || value.showAmount === "true" },
+    sheet: { design, greeting: value.greeting, signature: value.signature, showAmount: value.showAmount === "on" || value.showAmount === "true" },
   };
 }
 

@@ -91,6 +91,12 @@ describe("the memorial gift form", () => {
     expect(result.data?.memorial.sheet.showAmount).toBe(false);
   });
 
+  it("names everything missing at once, also before a destination or design is chosen", () => {
+    const { design: _design, ...withoutDesign } = base;
+    expect(Object.keys(messages(withoutDesign)).sort()).toEqual(["deceasedDeathDate", "deceasedName", "deceasedTown", "design", "sheetTo"]);
+    expect(messages(withoutDesign).sheetTo).toBe("Välj vart minnesbladet ska skickas.");
+  });
+
   it("says in Swedish what is missing or wrong", () => {
     expect(messages({ ...base, sheetTo: "family_email" })).toEqual({
       deceasedName: "Sök efter personen du vill hedra, eller skriv namnet.",
