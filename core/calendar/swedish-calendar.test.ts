@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, closedDays, easterSunday, isIsoDate, isWorkingDay, swedishDate, swedishHour, workingDayOnOrBefore } from "./swedish-calendar";
+import { addDays, addWorkingDays, closedDays, dateOfDayNumber, dayNumber, easterSunday, isIsoDate, isWorkingDay, swedishDate, swedishHour, workingDayOnOrBefore } from "./swedish-calendar";
 
 describe("the Swedish calendar", () => {
   it("finds Easter", () => {
@@ -55,5 +55,9 @@ describe("the Swedish calendar", () => {
     expect(isIsoDate("2026-02-29")).toBe(false);
     expect(isIsoDate("2028-02-29")).toBe(true);
     expect(isIsoDate("2026-1-1")).toBe(false);
+    expect(isIsoDate("2026-13-01")).toBe(false);
+    expect(isIsoDate("26-02-01")).toBe(false);
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(dateOfDayNumber(dayNumber("2026-11-23") + 8)).toBe("2026-12-01");
   });
 });

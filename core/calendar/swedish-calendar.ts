@@ -34,6 +34,15 @@ function iso(date: Date): IsoDate {
   return date.toISOString().slice(0, 10);
 }
 
+/** Days since 1970-01-01 of a date. */
+export function dayNumber(date: IsoDate): number {
+  return Math.round(utc(date).getTime() / 86_400_000);
+}
+
+export function dateOfDayNumber(day: number): IsoDate {
+  return iso(new Date(day * 86_400_000));
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   const d = utc(date);
   d.setUTCDate(d.getUTCDate() + days);

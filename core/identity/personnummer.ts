@@ -1,5 +1,6 @@
 import Personnummer from "personnummer";
 import { systemClock } from "../clock";
+import { swedishDate } from "../calendar/swedish-calendar";
 
 /**
  * A Swedish personal identity number (personnummer) or coordination number
@@ -55,7 +56,7 @@ export function parsePersonnummer(input: string, options: ParseOptions = {}): Pa
   const isSamordningsnummer = parsed.isCoordinationNumber();
   const realDay = isSamordningsnummer ? Number(dd) - 60 : Number(dd);
   const birthDate = `${fullYear}-${mm}-${String(realDay).padStart(2, "0")}`;
-  if (birthDate > stockholmDate(now)) return null;
+  if (birthDate > swedishDate(now)) return null;
 
   const canonical = parsed.format(true);
   return { canonical, birthDate, isSamordningsnummer, masked: maskPersonnummer(canonical) };
@@ -81,7 +82,7 @@ export function maskPersonnummer(canonical: string): string {
  * whose date is not after today, and go back a further century for "+".
  */
 function inferFullYear(yy: string, mm: string, dd: string, hundredOrOlder: boolean, now: Date): string | null {
-  const today = stockholmDate(now);
+  const today = swedishDate(now);
   const currentYear = Number(today.slice(0, 4));
   const day = Number(dd) > 60 ? Number(dd) - 60 : Number(dd);
   const monthDay = `${mm}-${String(day).padStart(2, "0")}`;
@@ -90,14 +91,4 @@ function inferFullYear(yy: string, mm: string, dd: string, hundredOrOlder: boole
   if (`${year}-${monthDay}` > today) year -= 100;
   if (hundredOrOlder) year -= 100;
   return year >= 1800 ? String(year) : null;
-}
-
-/** Today's date in Sweden (YYYY-MM-DD): a birthday starts at Swedish midnight, not UTC's. */
-function stockholmDate(now: Date): string {
-  return new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Europe/Stockholm",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
 }

@@ -6,37 +6,7 @@
  * Sweden (Europe/Stockholm), as a death notice prints them.
  */
 
-const DAY_MS = 86_400_000;
-const stockholmDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The calendar date in Sweden at `instant`, YYYY-MM-DD. */
-export function stockholmDate(instant: Date): string {
-  return stockholmDay.format(instant);
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Days since 1970-01-01 of a YYYY-MM-DD date. */
-export function dayNumber(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-}
-
-export function dateOfDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return dateOfDayNumber(dayNumber(date) + days);
-}
+import { addDays, swedishDate } from "../calendar/swedish-calendar";
 
 export interface DeathDateFilter {
   diedFrom?: string;
@@ -58,7 +28,7 @@ export interface DateRange {
  * nothing is left (e.g. a range entirely before the window).
  */
 export function deathDateRange(now: Date, windowDays: number, filter: DeathDateFilter = {}): DateRange | null {
-  const today = stockholmDate(now);
+  const today = swedishDate(now);
   let from = addDays(today, -(windowDays - 1));
   let to = today;
   if (filter.withinDays !== undefined) from = max(from, addDays(today, -(Math.min(filter.withinDays, windowDays) - 1)));

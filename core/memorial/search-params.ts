@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hasForbiddenCharacters } from "../text/plain-text";
-import { isCalendarDate } from "./death-window";
+import { isIsoDate } from "../calendar/swedish-calendar";
 import type { DeceasedPerson, FuneralParlour } from "./memorial-records";
 
 /**
@@ -47,7 +47,7 @@ function wholeNumber(field: string, min: number, max: number, message: string) {
 const date = z
   .string({ error: "Ange datumet en gång." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Skriv datumet som ÅÅÅÅ-MM-DD, till exempel 2026-11-02.")
-  .refine(isCalendarDate, "Det datumet finns inte i kalendern.");
+  .refine(isIsoDate, "Det datumet finns inte i kalendern.");
 
 const pageSize = wholeNumber("pageSize", 1, MAX_PAGE_SIZE, `Ange ett antal mellan 1 och ${MAX_PAGE_SIZE}.`);
 

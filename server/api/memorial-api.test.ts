@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock";
-import { addDays } from "../../core/memorial/death-window";
+import { addDays } from "../../core/calendar/swedish-calendar";
 import type { DeceasedPerson } from "../../core/memorial/memorial-records";
 import { freePort, startTestServer, type TestServer } from "../test-harness";
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../../../core/clock";
-import { addDays, dayNumber, deathDateRange } from "../../../core/memorial/death-window";
+import { deathDateRange } from "../../../core/memorial/death-window";
+import { addDays, dayNumber } from "../../../core/calendar/swedish-calendar";
 import { MUNICIPALITIES, fictionalPhoneNumbers, generateParlours } from "./fictional-data";
 import { createMemorialSourceSimulator } from "./memorial-source-simulator";
 

@@ -1,4 +1,4 @@
-import { dateOfDayNumber } from "../../../core/memorial/death-window";
+import { dateOfDayNumber } from "../../../core/calendar/swedish-calendar";
 import type { DeceasedPerson, FuneralParlour } from "../../../core/memorial/memorial-records";
 import municipalitiesFile from "./municipalities.json";
 import { MEN, PARLOUR_FAMILY_NAMES, STREETS, SURNAMES, WOMEN } from "./names";

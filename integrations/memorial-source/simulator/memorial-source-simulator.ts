@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import { timingSafeEqual } from "node:crypto";
 import type { Clock } from "../../../core/clock";
-import { dayNumber, isCalendarDate, stockholmDate } from "../../../core/memorial/death-window";
+import { dayNumber, isIsoDate, swedishDate } from "../../../core/calendar/swedish-calendar";
 import { DeceasedIndex, ParlourIndex } from "../../../core/memorial/memorial-search";
 import type { DeceasedPerson, FuneralParlour } from "../../../core/memorial/memorial-records";
 import { API_KEY_HEADER, DECEASED_PATH, MAX_SOURCE_LIMIT, PARLOURS_PATH, type WireError } from "../protocol";
@@ -53,7 +53,7 @@ export function createMemorialSourceSimulator(options: MemorialSourceSimulatorOp
 
   /** Rebuilt when the clock reaches a new day: new deaths, funerals announced, the oldest day gone. */
   const snapshot = () => {
-    const today = dayNumber(stockholmDate(options.clock.now()));
+    const today = dayNumber(swedishDate(options.clock.now()));
     if (current?.today === today) return current;
     const people: DeceasedPerson[] = [];
     for (let day = today - historyDays + 1; day <= today; day++) {
@@ -90,7 +90,7 @@ export function createMemorialSourceSimulator(options: MemorialSourceSimulatorOp
     if (!params) return;
     const { name, town, diedFrom, diedTo } = params.values as { name: string; town?: string; diedFrom: string; diedTo: string };
     for (const [key, value] of [["diedFrom", diedFrom], ["diedTo", diedTo]] as const) {
-      if (!isCalendarDate(value)) return fail(res, 400, "invalid_parameter", `${key} must be a date YYYY-MM-DD.`, key);
+      if (!isIsoDate(value)) return fail(res, 400, "invalid_parameter", `${key} must be a date YYYY-MM-DD.`, key);
     }
     testBehaviour(name, res, slowMs, () => {
       const page = snapshot().index.search({ name, town, dates: { from: diedFrom, to: diedTo }, limit: params.limit });
