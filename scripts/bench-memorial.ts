@@ -19,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import { systemClock } from "../core/clock";
 import { deathDateRange } from "../core/memorial/death-window";
 import type { DeceasedPerson } from "../core/memorial/memorial-records";
-import { prng } from "../integrations/memorial-source/simulator/fictional-data";
+import { seededRandom } from "../core/seeded-random";
 import { createMemorialSourceSimulator } from "../integrations/memorial-source/simulator/memorial-source-simulator";
 import { buildSite, startServer } from "./bench/server";
 
@@ -59,7 +59,7 @@ interface DeceasedQuery {
 
 /** What visitors type, keystroke by keystroke, for people picked by a seeded generator. */
 function deceasedQueries(people: DeceasedPerson[], count: number): DeceasedQuery[] {
-  const random = prng(20_261_123);
+  const random = seededRandom(20_261_123);
   const queries: DeceasedQuery[] = [];
   while (queries.length < count) {
     const person = people[Math.floor(random() * people.length)]!;
@@ -82,7 +82,7 @@ function deceasedQueries(people: DeceasedPerson[], count: number): DeceasedQuery
 }
 
 function parlourQueries(towns: string[], count: number): string[] {
-  const random = prng(20_261_124);
+  const random = seededRandom(20_261_124);
   const queries: string[] = [];
   while (queries.length < count) {
     const town = towns[Math.floor(random() * towns.length)]!;

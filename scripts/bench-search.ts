@@ -12,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import { MiniSearchEngine } from "../core/search/minisearch-engine";
 import type { DocumentKind, SearchDocument } from "../core/search/search-engine";
 import { QuerySuggestions } from "../core/search/suggestions";
+import { seededRandom } from "../core/seeded-random";
 
 const SEED = 20260115;
 const DOCUMENTS = 5_000;
@@ -19,19 +20,8 @@ const QUERIES = 1_000;
 const SUGGESTIONS = 1_000;
 const TARGET_P95_MS = 10;
 
-/** mulberry32: tiny, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const random = prng(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 /**
  * Zipf–Mandelbrot-like pick (weight ∝ 1/(rank + 10)): a few words are common,

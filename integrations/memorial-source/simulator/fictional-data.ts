@@ -2,6 +2,7 @@ import { dateOfDayNumber } from "../../../core/calendar/swedish-calendar";
 import type { DeceasedPerson, FuneralParlour } from "../../../core/memorial/memorial-records";
 import municipalitiesFile from "./municipalities.json";
 import { MEN, PARLOUR_FAMILY_NAMES, STREETS, SURNAMES, WOMEN } from "./names";
+import { seededRandom } from "../../../core/seeded-random";
 
 /**
  * The simulator's fictional death notices and funeral parlours, generated
@@ -30,17 +31,6 @@ export const DEFAULT_SEED = 20_261_123;
 /** Deaths per day vary between these (inclusive); about 24 a day, ~2,100 in 90 days. */
 const DEATHS_PER_DAY = [20, 28] as const;
 
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a over the parts' text: a seed per (seed, day) or an id per record. */
 export function hash32(...parts: Array<string | number>): number {
@@ -128,7 +118,7 @@ export interface GeneratedParlour extends FuneralParlour {
  * exempel.se (reserved for examples), telephone numbers from PTS's fiction series.
  */
 export function generateParlours(seed = DEFAULT_SEED): GeneratedParlour[] {
-  const random = prng(hash32(seed, "parlours"));
+  const random = seededRandom(hash32(seed, "parlours"));
   const phones = fictionalPhoneNumbers();
   const names = new Set<string>();
   const parlours: GeneratedParlour[] = [];
@@ -212,7 +202,7 @@ function funeralDelayDays(random: () => number, deathDay: number): number {
  * notice 1–12 days after it (for a few, never).
  */
 export function deathsOnDay(day: number, parlours: readonly GeneratedParlour[], seed = DEFAULT_SEED): GeneratedDeath[] {
-  const random = prng(hash32(seed, "day", day));
+  const random = seededRandom(hash32(seed, "day", day));
   const pickMunicipality = weightedPicker(random, MUNICIPALITIES);
   const byMunicipality = new Map<string, GeneratedParlour[]>();
   const byCounty = new Map<string, GeneratedParlour[]>();

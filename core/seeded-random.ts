@@ -1,0 +1,15 @@
+/**
+ * A deterministic random sequence (mulberry32: small, fast, good enough for
+ * fictional data and benchmark corpora), so that a seed always gives the same
+ * simulator people and the same benchmark documents. Never for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
