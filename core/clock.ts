@@ -30,3 +30,27 @@ export class ManualClock implements Clock {
     this.current = new Date(instant).getTime();
   }
 }
+
+/**
+ * The end-to-end server's clock: real time plus an offset that tests move
+ * forward (POST /_test/clock), so a card scheduled for tomorrow can be sent
+ * without waiting a day. Time keeps running between moves.
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+
+  constructor(private readonly base: Clock = systemClock) {}
+
+  now(): Date {
+    return new Date(this.base.now().getTime() + this.offsetMs);
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+
+  /** Moves now to the instant; later calls keep counting from there. */
+  set(instant: Date | string): void {
+    this.offsetMs = new Date(instant).getTime() - this.base.now().getTime();
+  }
+}

@@ -8,6 +8,7 @@ import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers
 import { clientBuildFiles, loadPrerenderedPages, prerenderedPages } from "./static-files";
 import { healthRouter } from "./health";
 import { apiRouter } from "./api/api-router";
+import { testRoutes } from "./test-routes";
 import { MEMORIAL_SIMULATOR_PATH } from "./memorial-services";
 import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
 
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions): Express {
   if (container.memorial.simulator) app.use(MEMORIAL_SIMULATOR_PATH, container.memorial.simulator.router);
   if (container.donors.bankIdSimulator) app.use("/_sim/bankid", styleNonceForHtml(), container.donors.bankIdSimulator.router);
   app.use("/api", apiRouter(container));
+  app.use("/_test", testRoutes(container));
   app.get("/__version", async (_req, res) => {
     const build = await resolveBuild(options.build);
     res.setHeader("Cache-Control", "no-store");

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Logger as PinoLogger } from "pino";
-import { systemClock, type Clock } from "../core/clock";
+import { OffsetClock, systemClock, type Clock } from "../core/clock";
 import type { SiteConfig } from "../core/site/site-config";
 import { openDatabase, type Engine } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
@@ -87,7 +87,8 @@ export interface ContainerOverrides {
 
 export async function buildContainer(config: ServerConfig, overrides: ContainerOverrides = {}): Promise<AppContainer> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
-  const clock = overrides.clock ?? systemClock;
+  // The end-to-end server's clock can be moved by tests (server/test-routes.ts); everywhere else it is real time.
+  const clock = overrides.clock ?? (config.ENABLE_TEST_ROUTES ? new OffsetClock() : systemClock);
   const site = config.site;
   const { db, engine, schema } = openDatabase(config.DATABASE_URL);
   const applied = await migrateToLatest(db, engine, schema);

@@ -30,6 +30,7 @@ export interface JobRunnerDeps {
 export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  private inFlight: Promise<unknown> = Promise.resolve();
   private readonly lastRun = new Map<string, number>();
 
   constructor(private readonly deps: JobRunnerDeps) {}
@@ -65,11 +66,26 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Waits for the background loop's current round, then runs jobs until none
+   * is due (a job may queue another). The end-to-end clock route uses it.
+   */
+  async runAllDue(maxRounds = 20): Promise<number> {
+    await this.inFlight.catch(() => undefined);
+    let ran = 0;
+    for (let round = 0; round < maxRounds; round += 1) {
+      const count = await this.runOnce();
+      ran += count;
+      if (count === 0) break;
+    }
+    return ran;
+  }
+
   start(intervalMs = 1000): void {
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = true;
-      void Promise.all([this.runOnce(), this.runPeriodic()])
+      this.inFlight = Promise.all([this.runOnce(), this.runPeriodic()])
         .catch((error: unknown) => this.deps.logger.error({ err: error }, "job loop failed"))
         .finally(() => {
           this.running = false;
