@@ -90,12 +90,37 @@ export interface PostBatchData {
   }>;
 }
 
+/**
+ * A gift card (gåvokort, printed by the donor and handed over), a gift
+ * certificate (gåvobevis) or a diploma (diplom): a gift given in someone's
+ * name, for an occasion (core/gift-documents builds it from the order item).
+ */
+export interface GiftDocumentData {
+  /** One of core/gift-documents' GIFT_DOCUMENT_DESIGNS for the document's kind. */
+  design: string;
+  /** The occasion's line above the name ("Grattis på födelsedagen"). */
+  heading: string;
+  recipientName: string;
+  /** The giver's words; line breaks are kept. Up to 300 characters. */
+  text: string;
+  signature: string;
+  /** Null when the document does not show the amount. */
+  amountOre: number | null;
+  /** The order item's reference, printed small so staff can find it. */
+  reference: string;
+  /** ISO timestamp of the gift. */
+  date: string;
+}
+
 export type DocumentRequest =
   | { kind: "invoice"; data: InvoiceDocumentData }
   | { kind: "receipt"; data: ReceiptDocumentData }
   | { kind: "thank-you-card"; data: ThankYouCardData }
   | { kind: "memorial-sheet"; data: MemorialSheetData }
-  | { kind: "post-batch"; data: PostBatchData };
+  | { kind: "post-batch"; data: PostBatchData }
+  | { kind: "gift-card"; data: GiftDocumentData }
+  | { kind: "gift-certificate"; data: GiftDocumentData }
+  | { kind: "diploma"; data: GiftDocumentData };
 
 export type DocumentKind = DocumentRequest["kind"];
 export type DocumentFormat = "pdf" | "png";

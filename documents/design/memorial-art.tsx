@@ -11,11 +11,11 @@ import { mix, type Theme } from "./theme";
  */
 export const ART_VIEWBOX = { width: 240, height: 130 };
 
-type Point = readonly [number, number];
-const f = (n: number) => Math.round(n * 100) / 100;
+export type Point = readonly [number, number];
+export const f = (n: number) => Math.round(n * 100) / 100;
 
 /** A pointed petal or leaf from `base`, `length` long, pointing at `angle` degrees (0 = up, clockwise). */
-function petal(base: Point, angle: number, length: number, width: number, bend = 0): string {
+export function petal(base: Point, angle: number, length: number, width: number, bend = 0): string {
   const a = (angle * Math.PI) / 180;
   const at = (along: number, across: number): string => {
     const x = base[0] + along * Math.sin(a) + across * Math.cos(a);
@@ -45,7 +45,7 @@ export function heartPath(x: number, y: number, w: number, h: number): string {
   ].join(" ");
 }
 
-function palette(theme: Theme) {
+export function palette(theme: Theme) {
   const c = theme.colour;
   return {
     ink: c.primaryDark,
