@@ -11,9 +11,10 @@
  *   12 digits of öre.
  * - Payer number (betalarnummer): 1–16 digits that WE choose per mandate and
  *   that Bankgirot echoes on every answer. Pick something stable and unique
- *   per agreement (e.g. an agreement number); never the personnummer.
- * - Our reference: up to 16 characters (A–Z, 0–9, space, a few punctuation
- *   marks; no å/ä/ö) echoed on the payment specification. Use it to find the
+ *   per agreement (e.g. an agreement number); never the personnummer. Events
+ *   give it without leading zeros (the files zero-fill it); give it the same way.
+ * - Our reference: up to 16 characters (letters incl. ÅÄÖ, digits, space,
+ *   - . /) echoed on the payment specification. Use it to find the
  *   debit (e.g. the order reference) – it is the only field that ties a
  *   payment answer to one particular debit.
  * - Bankgirot's files are ISO 8859-1 text with 80-character records. Strings
@@ -123,7 +124,10 @@ export type AutogiroRequest =
 /** Every event carries these; `line` is the 1-based line of the record in the file. */
 export interface AutogiroEventBase {
   payerNumber: string;
-  /** Our reference as echoed by Bankgirot (null when the record has none). */
+  /**
+   * Our reference as echoed by Bankgirot (null when the record has none). Bankgirot
+   * may zero-fill it: compare with referencesMatch(sent, echoed) from core/autogiro.
+   */
   reference: string | null;
   /** Amount in öre (null for mandate events). */
   amountOre: number | null;
@@ -200,6 +204,8 @@ export type AutogiroEvent = AutogiroEventBase &
         type: AutogiroReason;
         status: AutogiroReason;
         direction: "debit" | "credit" | null;
+        /** The new payment date of a date change (TK26–29). */
+        newDate: IsoDate | null;
       }
   );
 
