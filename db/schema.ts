@@ -2,6 +2,8 @@ import type { Generated } from "kysely";
 import type { GiftStatus, GiftType } from "../core/gifts/gift-types";
 import type { PaymentMethod, PaymentStatus, ProviderName, TransitionSource } from "../core/payments/payment-status";
 import type { OrderChannel, OrderItemKind, OrderItemStatus, OrderKind, OrderTransitionSource } from "../core/orders/order-status";
+import type { CollectionOrganiserKind, CollectionStatus } from "../core/memorial/collection-status";
+import type { MemorialSheetDesign } from "../core/memorial/sheet-designs";
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings and
@@ -246,6 +248,36 @@ export interface MemorialsTable {
   updated_at: string;
 }
 
+/** A memorial collection (minnesinsamling, migration 0008, decision 0016). */
+export interface MemorialCollectionsTable {
+  id: string;
+  slug: string;
+  memorial_id: string;
+  organiser_kind: CollectionOrganiserKind;
+  organiser_name: string;
+  organiser_email: string;
+  message: string | null;
+  design: MemorialSheetDesign;
+  show_greetings: number;
+  show_total: number;
+  status: CollectionStatus;
+  manage_token_id: string;
+  closed_at: string | null;
+  sheets_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A gift given on a memorial collection's page, with what the giver allowed the page to show. */
+export interface MemorialCollectionGiftsTable {
+  gift_id: string;
+  collection_id: string;
+  show_on_page: number;
+  show_amount: number;
+  hidden_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
@@ -264,4 +296,6 @@ export interface DB {
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   memorials: MemorialsTable;
+  memorial_collections: MemorialCollectionsTable;
+  memorial_collection_gifts: MemorialCollectionGiftsTable;
 }

@@ -131,6 +131,10 @@ const envSchema = z.object({
   RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Per-IP limit per minute on memorial sheet previews (POST /api/Gift/Preview and the preview image); asked as the donor types. */
   RATE_LIMIT_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Per-IP limit per hour on opening memorial collections (each e-mails its manage link). */
+  RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Per-IP limit per minute on a memorial collection's manage actions (hide a greeting, settings, close, which e-mails the sheets). */
+  RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
   /** `simulator` (default) mounts a local BankID at /_sim/bankid; `live` talks to BANKID_BASE_URL with the RP certificate (mutual TLS). */
   BANKID_MODE: z.enum(["simulator", "live"]).default("simulator"),

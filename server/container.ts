@@ -34,6 +34,8 @@ import { KyselyWebEventRepository } from "../core/tracking/web-event-repository"
 import { createErrorReporter, type ErrorReporter } from "../app/error-reporting/error-reporter";
 import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope";
 import { PerIpLimiter } from "./per-ip-limiter";
+import { tokenSigningKey } from "../core/my-data/token-format";
+import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -76,6 +78,8 @@ export interface AppContainer {
   webEvents: KyselyWebEventRepository;
   /** Per-IP limit on memorial sheet previews, shared by POST /api/Gift/Preview and the preview image route. */
   previewLimiter: PerIpLimiter;
+  /** Memorial collections: the key their manage links are signed with, and the per-IP limits on opening and managing them. */
+  collections: { linkKey: Buffer; openings: PerIpLimiter; changes: PerIpLimiter };
   close(): Promise<void>;
 }
 
@@ -112,6 +116,13 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   // Outside tests the fonts load at boot: the first donor does not wait for them, and a build that cannot find them says so at once.
   if (config.NODE_ENV !== "test") documents.warmUp().catch((err: unknown) => logger.error({ err }, "document engine: fonts could not be loaded"));
   const donors = buildDonorServices(config, { db, clock, logger }, secrets.secretKey);
+  const now = () => clock.now().getTime();
+  const collections = {
+    linkKey: tokenSigningKey(secrets.secretKey),
+    openings: new PerIpLimiter(config.RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR, 3600_000, now),
+    changes: new PerIpLimiter(config.RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE, 60_000, now),
+  };
+  const collectionMail = { db, clock, mailer, site, documents, publicUrl: config.publicUrl, linkKey: collections.linkKey };
   const payments = new PaymentService({ db, engine, clock, logger, providers: paymentSetup.providers });
   const jobs = new JobRunner({
     db,
@@ -122,6 +133,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents }, payload),
       [INVOICE_JOB]: (payload) => sendInvoice({ db, mailer, site, documents }, payload),
       [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents }, payload, attempt),
+      [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
+      [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },
@@ -167,6 +180,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     errorReporter,
     webEvents,
     previewLimiter: new PerIpLimiter(config.RATE_LIMIT_PREVIEWS_PER_MINUTE, 60_000, () => clock.now().getTime()),
+    collections,
     async close() {
       jobs.stop();
       await searchSetup.search.stop();

@@ -112,12 +112,29 @@ export interface GiftDocumentData {
   date: string;
 }
 
+/**
+ * Every sheet of a memorial collection in one PDF for the family: a cover page
+ * (in whose memory, who organised it, how many gave, the total only when the
+ * organiser chose to show it), then each sheet as the giver wrote it.
+ */
+export interface MemorialCollectionSheetsData {
+  design: MemorialSheetData["design"];
+  deceasedName: string;
+  birthYear: number | null;
+  dateOfDeath: string;
+  organiserName: string;
+  giftCount: number;
+  totalOre: number | null;
+  sheets: MemorialSheetData[];
+}
+
 export type DocumentRequest =
   | { kind: "invoice"; data: InvoiceDocumentData }
   | { kind: "receipt"; data: ReceiptDocumentData }
   | { kind: "thank-you-card"; data: ThankYouCardData }
   | { kind: "memorial-sheet"; data: MemorialSheetData }
   | { kind: "post-batch"; data: PostBatchData }
+  | { kind: "memorial-collection-sheets"; data: MemorialCollectionSheetsData }
   | { kind: "gift-card"; data: GiftDocumentData }
   | { kind: "gift-certificate"; data: GiftDocumentData }
   | { kind: "diploma"; data: GiftDocumentData };

@@ -24,6 +24,11 @@ export interface NewGift {
   order?: NewOrder | null;
   /** From the form (a hidden field) or the API caller: the same key means the same gift. */
   idempotencyKey: string;
+  /**
+   * What the gift's product stores with a new gift, in the same transaction (a
+   * memorial collection's link to it); throwing stores nothing at all.
+   */
+  storeWith?: (trx: Transaction<DB>, gift: GiftRow) => Promise<void>;
 }
 
 /**
@@ -64,6 +69,7 @@ export async function createGift(db: Kysely<DB>, clock: Clock, gift: NewGift): P
       return { gift: existing, created: false };
     }
     if (gift.order) await insertOrder(trx, clock, row.id, gift.order);
+    if (gift.storeWith) await gift.storeWith(trx, row);
     return { gift: row, created: true };
   });
 }

@@ -22,6 +22,7 @@ export interface GiftExtras {
   donorId?: string | null;
   memorialId?: string | null;
   order?: NewGift["order"];
+  storeWith?: NewGift["storeWith"];
 }
 
 /**
@@ -46,6 +47,7 @@ export async function giveGift(
     newsletterConsent: data.newsletter,
     address: data.address,
     idempotencyKey: data.idempotencyKey,
+    ...(extras.storeWith ? { storeWith: extras.storeWith } : {}),
   });
   const payment = await deps.payments.startPayment(gift.id, PROVIDER_FOR_METHOD[data.paymentMethod], {
     ...(data.swishPayerAlias ? { payerAlias: data.swishPayerAlias } : {}),

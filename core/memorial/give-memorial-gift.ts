@@ -33,6 +33,20 @@ export interface ResolvedMemorialGift {
   item: NewOrderItem;
 }
 
+/** The memorial row's facts for a person from the source: what a death notice says, nothing more. */
+export function memorialFromSource(person: DeceasedPerson): ResolvedMemorialGift["deceased"] {
+  return {
+    source_id: person.id,
+    name: fullName(person),
+    birth_year: person.birthYear,
+    date_of_death: person.dateOfDeath,
+    home_town: person.homeTown,
+    funeral_date: person.funeralDate,
+    funeral_parlour_source_id: person.funeralParlour?.id ?? null,
+    funeral_parlour_name: person.funeralParlour?.name ?? null,
+  };
+}
+
 /**
  * Checks the chosen person and parlour against the source and turns the form
  * into the memorial and the order item. A sheet for a funeral should be there
@@ -43,16 +57,7 @@ export async function resolveMemorialGift(lookup: MemorialLookup, memorial: Memo
   if (memorial.deceased.from === "source") {
     const person = await lookup.deceased(memorial.deceased.sourceId);
     if (!person) throw new MemorialInputError({ deceasedId: "Vi hittar inte längre personen du valde. Sök igen, eller skriv uppgifterna själv." });
-    deceased = {
-      source_id: person.id,
-      name: fullName(person),
-      birth_year: person.birthYear,
-      date_of_death: person.dateOfDeath,
-      home_town: person.homeTown,
-      funeral_date: person.funeralDate,
-      funeral_parlour_source_id: person.funeralParlour?.id ?? null,
-      funeral_parlour_name: person.funeralParlour?.name ?? null,
-    };
+    deceased = memorialFromSource(person);
   } else {
     deceased = {
       source_id: null,

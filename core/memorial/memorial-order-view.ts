@@ -69,7 +69,8 @@ export async function memorialOrderView(db: Kysely<DB>, orderReference: string, 
     arrival = sheetDeliveryEstimate(item, gift.paid_at ? new Date(gift.paid_at) : now, funeralDate).message;
   } else if (item.status === "sent" && item.sent_at) {
     const sentOn = swedishDate(new Date(item.sent_at));
-    arrival = byEmail
+    // A memorial collection's sheets leave together by e-mail when it closes.
+    arrival = byEmail || item.channel === "download"
       ? `Minnesbladet kom fram med e-post ${formatSwedishDay(sentOn)}.`
       : `Minnesbladet postades ${formatSwedishDay(sentOn)} och kommer fram senast ${formatSwedishDay(addWorkingDays(sentOn, POST_DELIVERY_WORKING_DAYS))}.`;
   }

@@ -71,6 +71,8 @@ export function memorialSheetMail(item: OrderItemRow, gift: GiftRow, site: SiteC
 
 /** Where the sheet goes, as the donor reads it: "till begravningsbyrån Fonus i Umeå", "med e-post till Familjen Ek". */
 export function sheetDestination(item: Pick<OrderItemRow, "channel" | "recipient_name" | "recipient_email">): string {
+  // A memorial collection's sheets (core/memorial/collection-service.ts) go to the family together when it closes.
+  if (item.channel === "download") return `till ${item.recipient_name} tillsammans med de andra minnesbladen i minnesinsamlingen`;
   if (item.channel === "funeral_parlour") return `till begravningsbyrån ${item.recipient_name}${item.recipient_email ? " med e-post" : " med post"}`;
   if (item.channel === "email") return `med e-post till ${item.recipient_name}`;
   return `med post till ${item.recipient_name}`;
@@ -86,6 +88,10 @@ export async function funeralDateFor(db: Executor, gift: Pick<GiftRow, "memorial
 }
 
 export function sheetDeliveryEstimate(item: Pick<OrderItemRow, "channel" | "recipient_email">, paidAt: Date, funeralDate: IsoDate | null): DeliveryEstimate {
+  if (item.channel === "download") {
+    const estimate = estimateSheetDelivery(paidAt, "email", null);
+    return { ...estimate, inTimeForFuneral: null, message: "Familjen får alla minnesblad samlade med e-post när minnesinsamlingen avslutas." };
+  }
   return estimateSheetDelivery(paidAt, sheetGoesByEmail(item) ? "email" : "post", funeralDate);
 }
 

@@ -5,6 +5,7 @@ import { Receipt } from "./receipt";
 import { ThankYouCard } from "./thank-you-card";
 import { MemorialSheet } from "./memorial-sheet";
 import { PostBatch } from "./post-batch";
+import { MemorialCollectionSheets } from "./memorial-collection-sheets";
 import { GiftCard } from "./gift-card";
 import { GiftCertificate } from "./certificate";
 import { Diploma } from "./diploma";
@@ -18,6 +19,7 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   "thank-you-card": { Component: ThankYouCard, title: (d) => `Tack, ${d.firstName}!`, pngWidth: 1200 },
   "memorial-sheet": { Component: MemorialSheet, title: (d) => `Till minne av ${d.deceasedName}`, pngWidth: 840 },
   "post-batch": { Component: PostBatch, title: (d) => `Minnesblad att posta (${d.items.length})`, pngWidth: 840 },
+  "memorial-collection-sheets": { Component: MemorialCollectionSheets, title: (d) => `Minnesblad till minne av ${d.deceasedName}`, pngWidth: 840 },
   "gift-card": { Component: GiftCard, title: (d) => `Gåvokort till ${d.recipientName}`, pngWidth: 840 },
   "gift-certificate": { Component: GiftCertificate, title: (d) => `Gåvobevis till ${d.recipientName}`, pngWidth: 1240 },
   diploma: { Component: Diploma, title: (d) => `Diplom till ${d.recipientName}`, pngWidth: 1240 },
