@@ -37,8 +37,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /mobile\.spec\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: [/mobile\.spec\.ts/, /\.clock\.spec\.ts/] },
     { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: /mobile\.spec\.ts/ },
+    // Journeys that move the server's clock (POST /_test/clock) would expire other
+    // journeys' payments and sessions: they run after all the others, one at a time.
+    {
+      name: "clock",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /\.clock\.spec\.ts/,
+      dependencies: ["desktop", "mobile"],
+      workers: 1,
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
