@@ -1,6 +1,5 @@
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Express } from "express";
-import { createRequestHandler } from "@react-router/express";
+import express, { type Express } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { AppContainer } from "./container";
 import { canonicalRedirects } from "./redirects";
@@ -11,6 +10,8 @@ import { apiRouter } from "./api/api-router";
 import { testRoutes } from "./test-routes";
 import { MEMORIAL_SIMULATOR_PATH } from "./memorial-services";
 import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
+import { pageRequestHandler } from "./page-requests";
+import { finalErrorHandler } from "./error-pages";
 
 /** What our entry.server module exports besides the default render function. */
 interface AppEntryModule {
@@ -71,9 +72,10 @@ export function createApp(options: AppOptions): Express {
   });
 
   app.use(
-    createRequestHandler({
+    pageRequestHandler({
       build: options.build,
       mode: container.config.NODE_ENV === "production" ? "production" : "development",
+      logger: container.logger,
       getLoadContext: async (req, res) => {
         const build = await resolveBuild(options.build);
         const entry = build.entry.module as unknown as AppEntryModule;
@@ -88,19 +90,4 @@ export function createApp(options: AppOptions): Express {
 
 async function resolveBuild(build: AppOptions["build"]): Promise<ServerBuild> {
   return typeof build === "function" ? build() : build;
-}
-
-/** The last resort when something fails outside React Router's error boundaries. */
-function finalErrorHandler(container: AppContainer): ErrorRequestHandler {
-  return (error, req, res, _next) => {
-    container.logger.error({ err: error, path: req.path }, "unhandled request error");
-    // Without a DSN the log line above is the report; the reporter would only log it again.
-    if (container.errorReporter.enabled) {
-      void container.errorReporter.captureException(error, { url: req.originalUrl, tags: { handler: "express" } });
-    }
-    if (res.headersSent) return;
-    res.status(500).type("text/html").send(
-      `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Något gick fel</title></head><body><main><h1>Något gick fel hos oss</h1><p>Försök igen om en stund.</p><p><a href="/">Till startsidan</a></p></main></body></html>`,
-    );
-  };
 }

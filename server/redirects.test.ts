@@ -22,4 +22,14 @@ describe("canonicalPath", () => {
     expect(canonicalPath("//evil.example")).toBe("/evil.example");
     expect(canonicalPath("///")).toBe("/");
   });
+
+  it("never produces a target a browser reads as another host, backslashes included", () => {
+    // Browsers treat "\\" like "/" in http(s) addresses: "/\\evil.example" is "//evil.example".
+    for (const path of ["/\\evil.example/", "/\\\\evil.example/", "/\\/evil.example/", "//\\evil.example/"]) {
+      const target = canonicalPath(path);
+      expect(target, path).not.toBeNull();
+      expect(target, path).toMatch(/^\/[^/\\]/);
+    }
+    expect(canonicalPath("/\\evil.example")).toBe("/evil.example");
+  });
 });

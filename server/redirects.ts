@@ -4,18 +4,23 @@ import type { RequestHandler } from "express";
  * Canonical addresses: no trailing slash, and /index.html is the home page.
  * Both answer with a permanent redirect. The target is always built as a
  * same-site path (leading slashes collapsed), so a crafted address like
- * `//evil.example/` cannot turn this into an open redirect, and a canonical
+ * `//evil.example/` or `/\\evil.example/` cannot turn this into an open redirect, and a canonical
  * path never redirects again, so there is no loop.
  */
 export function canonicalPath(pathname: string): string | null {
   if (pathname === "/index.html") return "/";
   if (pathname.length > 1 && pathname.endsWith("/")) {
-    const stripped = pathname.replace(/\/+$/, "").replace(/^\/+/, "/");
+    const stripped = pathname.replace(/\/+$/, "").replace(LEADING_SEPARATORS, "/");
     return stripped === "" ? "/" : stripped;
   }
-  if (pathname.startsWith("//")) return pathname.replace(/^\/+/, "/");
+  if (LEADING_SEPARATORS.test(pathname) && pathname.replace(LEADING_SEPARATORS, "/") !== pathname) {
+    return pathname.replace(LEADING_SEPARATORS, "/");
+  }
   return null;
 }
+
+/** Browsers read a backslash in an http(s) address as a slash, so "/\\host" is as off-site as "//host". */
+const LEADING_SEPARATORS = /^[/\\]+/;
 
 export function canonicalRedirects(): RequestHandler {
   return (req, res, next) => {

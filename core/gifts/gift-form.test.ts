@@ -31,6 +31,18 @@ describe("gift form", () => {
     expect(fieldErrors(empty.error!).customAmount).toBe("Skriv hur mycket du vill ge.");
   });
 
+  it("refuses control characters and direction overrides in the name and the address", () => {
+    for (const name of ["Nils\u0000Null", "Nils\u202eNull", "Nils\u2066Null", "Nils\u0007", "Nils\nNull"]) {
+      const result = schema.safeParse({ ...valid, name });
+      expect(result.success, JSON.stringify(name)).toBe(false);
+      expect(fieldErrors(result.error!).name).toMatch(/tecken som inte går att skriva ut/);
+    }
+    const invoice = { ...valid, paymentMethod: "invoice", street: "Storgatan\u202e 1", postalCode: "123 45", city: "Väst\u0000erås" };
+    const errors = fieldErrors(schema.safeParse(invoice).error!);
+    expect(Object.keys(errors).sort()).toEqual(["city", "street"]);
+    expect(schema.parse({ ...valid, name: "Åsa Öberg-Ärlig" }).name).toBe("Åsa Öberg-Ärlig");
+  });
+
   it("names every wrong field in Swedish", () => {
     const result = schema.safeParse({ ...valid, name: "", email: "inte-en-adress", personnummer: "19811228-9875" });
     const errors = fieldErrors(result.error!);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidPersonnummer } from "../identity/personnummer";
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../text/plain-text";
 
 /**
  * The one-off gift form: one schema, used by the page (to validate as the donor
@@ -30,6 +31,9 @@ export function phoneToSwishAlias(input: string): string | null {
   return /^46[1-9]\d{6,12}$/.test(alias) ? alias : null;
 }
 
+/** Names and addresses are printed on receipts, invoices and sheets: no control or direction characters (core/text/plain-text.ts). */
+const isPrintable = (value: string) => !hasForbiddenCharacters(value);
+
 const formatKr = (kr: number) => new Intl.NumberFormat("sv-SE").format(kr);
 
 /**
@@ -46,7 +50,8 @@ export const giftFields = {
     .string()
     .trim()
     .min(2, "Skriv ditt namn.")
-    .max(100, "Namnet får vara högst 100 tecken."),
+    .max(100, "Namnet får vara högst 100 tecken.")
+    .refine(isPrintable, CONTROL_CHARACTER_MESSAGE),
   email: z
     .string()
     .trim()
@@ -64,9 +69,9 @@ export const giftFields = {
   swishDevice: z.enum(["this", "other"], { error: "Välj hur du vill använda Swish." }).default("this"),
   swishPhone: z.string().trim().optional().default(""),
   /** Postal address: needed only when the donor wants an invoice. */
-  street: z.string().trim().max(100, "Adressen är för lång.").optional().default(""),
+  street: z.string().trim().max(100, "Adressen är för lång.").refine(isPrintable, CONTROL_CHARACTER_MESSAGE).optional().default(""),
   postalCode: z.string().trim().optional().default(""),
-  city: z.string().trim().max(60, "Orten är för lång.").optional().default(""),
+  city: z.string().trim().max(60, "Orten är för lång.").refine(isPrintable, CONTROL_CHARACTER_MESSAGE).optional().default(""),
   /** Honeypot: people never see it; bots fill it in. */
   website: z.string().optional().default(""),
   idempotencyKey: z.uuid("Formuläret har gått ut. Ladda om sidan och försök igen."),

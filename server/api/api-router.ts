@@ -1,6 +1,7 @@
 import express, { type Router } from "express";
 import type { AppContainer } from "../container";
 import { apiErrorHandler, sendApiError } from "./api-errors";
+import { refuseUnprintableText } from "./printable-text";
 import { swishApiRouter } from "./swish-api";
 import { paymentsApiRouter } from "./payments-api";
 import { donorApiRouter } from "./donor-api";
@@ -18,6 +19,7 @@ export function apiRouter(container: AppContainer): Router {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  router.use(refuseUnprintableText());
   router.use(
     swishApiRouter(container, {
       initPerMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE,

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkPageRequest } from "./page-requests";
+import { finalErrorHandler } from "./error-pages";
+import { clientBuildFiles } from "./static-files";
+import type { Logger } from "../core/logger";
+
+/** Collects log lines by level, so a test can say "a warning, not an error". */
+function recordingLogger() {
+  const lines: Array<{ level: string; msg?: string }> = [];
+  const at = (level: string) => (_obj: object, msg?: string) => void lines.push({ level, msg });
+  const logger: Logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  return { logger, lines };
+}
+
+describe("page requests: method, form body and size", () => {
+  let server: Server;
+  let url: string;
+  const log = recordingLogger();
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-client-"));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    fs.writeFileSync(path.join(clientDir, "assets", "entry-abc123.js"), "console.log(1)");
+    const app = express();
+    app.use(clientBuildFiles(clientDir));
+    app.use(async (req, res, next) => {
+      try {
+        const check = await checkPageRequest(req, 1024);
+        if (!check.ok) return res.status(check.status).json({ reason: check.reason, text: check.text });
+        res.json({ body: check.body?.toString("utf8") ?? null });
+      } catch (error) {
+        next(error);
+      }
+    });
+    app.use(finalErrorHandler({ logger: log.logger, errorReporter: { enabled: false } as never }));
+    server = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const post = (body: BodyInit | undefined, contentType?: string) =>
+    fetch(`${url}/ge-en-gava`, { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} });
+
+  it("lets GET, HEAD and a real form post through, with the body as it was sent", async () => {
+    expect((await fetch(`${url}/ge-en-gava`)).status).toBe(200);
+    expect((await fetch(`${url}/ge-en-gava`, { method: "HEAD" })).status).toBe(200);
+    const form = await post("amount=250&name=Nils", "application/x-www-form-urlencoded");
+    expect(await form.json()).toEqual({ body: "amount=250&name=Nils" });
+    const multipart = new FormData();
+    multipart.set("amount", "250");
+    const sent = await post(multipart);
+    expect(sent.status).toBe(200);
+    expect((await sent.json()).body).toContain('name="amount"');
+  });
+
+  it("answers a post without a body, with JSON or with a broken multipart body with 400 and Swedish words", async () => {
+    for (const [body, type] of [
+      [undefined, undefined],
+      ['{"amount":250}', "application/json"],
+      ["amount=250", "multipart/form-data"],
+      ["--x\r\nnot a part", "multipart/form-data; boundary=zzz"],
+    ] as const) {
+      const response = await post(body, type);
+      expect(response.status, `${type}: ${body}`).toBe(400);
+      expect((await response.json()).text).toMatch(/formulär/);
+    }
+  });
+
+  it("answers DELETE, PUT and PATCH with 405", async () => {
+    for (const method of ["DELETE", "PUT", "PATCH"]) {
+      expect((await fetch(`${url}/ge-en-gava`, { method })).status, method).toBe(405);
+    }
+  });
+
+  it("refuses a form body over the limit, declared or streamed, with 413", async () => {
+    const big = `greeting=${"a".repeat(2000)}`;
+    expect((await post(big, "application/x-www-form-urlencoded")).status).toBe(413);
+    const chunked = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode("a".repeat(200)));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${url}/ge-en-gava`, {
+      method: "POST",
+      body: chunked,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
+  it("answers a missing file under /assets with 404 and a warning, not a 500 and an error", async () => {
+    expect((await fetch(`${url}/assets/entry-abc123.js`)).status).toBe(200);
+    const before = log.lines.length;
+    const missing = await fetch(`${url}/assets/nope.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Sidan finns inte");
+    expect(log.lines.slice(before).map((l) => l.level)).toEqual(["warn"]);
+  });
+});

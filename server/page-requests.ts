@@ -1,0 +1,156 @@
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Logger } from "../core/logger";
+import { simpleErrorPage } from "./error-pages";
+
+/**
+ * Requests for pages (everything React Router answers): only GET, HEAD and
+ * form posts. A form post is read here, before any route sees it, up to a
+ * size limit, and must be a form the browser could have sent
+ * (application/x-www-form-urlencoded, or multipart/form-data with its
+ * boundary) that parses; anything else is answered here with a short Swedish
+ * page – 405, 413 or 400 – and a warning in the log, never a 500 from deep in
+ * an action. Every page route inherits this: an action may call
+ * `request.formData()` without guarding it.
+ */
+export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
+
+/** Page forms are short (a gift, a greeting of a few hundred characters); 64 KB leaves ample room. */
+export const PAGE_FORM_MAX_BYTES = 64 * 1024;
+
+export type PageBodyCheck =
+  | { ok: true; body: Buffer | null }
+  | { ok: false; status: 400 | 405 | 413; reason: string; title: string; text: string };
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+function refusal(status: 400 | 405 | 413, reason: string, title: string, text: string): PageBodyCheck {
+  return { ok: false, status, reason, title, text };
+}
+
+const NOT_A_FORM = {
+  title: "Formuläret kunde inte läsas",
+  text: "Det som skickades gick inte att läsa som ett formulär. Gå tillbaka, ladda om sidan och försök igen.",
+};
+
+/** Reads the body up to `max` bytes; null when it is longer (the rest is not read). */
+export async function readBodyUpTo(req: ExpressRequest, max: number): Promise<Buffer | null> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > max) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Checks a page request's method and form body; on success hands back the body that was read. */
+export async function checkPageRequest(req: ExpressRequest, maxBytes: number): Promise<PageBodyCheck> {
+  const method = req.method.toUpperCase();
+  if (method === "GET" || method === "HEAD") return { ok: true, body: null };
+  if (method !== "POST") {
+    return refusal(405, "method not allowed", "Det går inte att göra så här", "Sidan kan bara visas eller ta emot ett ifyllt formulär.");
+  }
+  const contentType = req.headers["content-type"] ?? "";
+  if (!FORM_TYPES.test(contentType)) return refusal(400, "not a form content type", NOT_A_FORM.title, NOT_A_FORM.text);
+  if (/^multipart\//i.test(contentType) && !/;\s*boundary=("?)[^";]+\1/i.test(contentType)) {
+    return refusal(400, "multipart without boundary", NOT_A_FORM.title, NOT_A_FORM.text);
+  }
+  const body = await readBodyUpTo(req, maxBytes);
+  if (body === null) {
+    return refusal(
+      413,
+      "form body too large",
+      "Formuläret var för stort",
+      "Det som skickades var större än vad ett formulär här kan vara. Gå tillbaka och försök igen med kortare texter.",
+    );
+  }
+  try {
+    await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return refusal(400, "form body does not parse", NOT_A_FORM.title, NOT_A_FORM.text);
+  }
+  return { ok: true, body };
+}
+
+export interface PageHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): Promise<RouterContextProvider>;
+  logger: Logger;
+  maxBodyBytes?: number;
+}
+
+/**
+ * React Router behind the checks above. It replaces @react-router/express's
+ * handler (whose request and response plumbing it follows) because that one
+ * streams the raw request into the route: the body has to be read here first
+ * to be checked, and is then handed to React Router as it was sent.
+ */
+export function pageRequestHandler(options: PageHandlerOptions): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  const maxBytes = options.maxBodyBytes ?? PAGE_FORM_MAX_BYTES;
+  return async (req, res, next) => {
+    try {
+      const check = await checkPageRequest(req, maxBytes);
+      if (!check.ok) {
+        options.logger.warn({ path: req.path, method: req.method, status: check.status, reason: check.reason }, "page request refused");
+        if (check.status === 405) res.setHeader("Allow", PAGE_METHODS.join(", "));
+        // Whatever is left of a refused body is not read; close the connection rather than drain it.
+        if (!req.complete) res.setHeader("Connection", "close");
+        res.setHeader("Cache-Control", "no-store");
+        res.status(check.status).type("text/html").send(simpleErrorPage(check.title, check.text));
+        return;
+      }
+      const request = fetchRequest(req, res, check.body);
+      const loadContext = await options.getLoadContext(req, res);
+      const response = await handle(request, loadContext);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {
+  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, { method: req.method, headers, signal, body: body === null ? undefined : new Uint8Array(body) });
+}
+
+async function sendResponse(res: ExpressResponse, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
