@@ -2,6 +2,9 @@
  * Document engine benchmark: renders a one-page A4 PDF (the invoice) and a
  * card-sized PNG (the thank-you card, 1200 px wide) many times after a
  * warm-up, one at a time, and reports p50/p95 in milliseconds.
+ * Then every greeting card in the catalogue (content/cards) once as PNG and
+ * once as PDF, each timed, and a contact sheet of all of them as one PNG
+ * (bench-results/greeting-cards.png) to look at by eye.
  * Run: npm run bench:documents [-- --runs 200] [-- --strict]
  * Writes bench-results/documents.json. Target: p95 under 100 ms each
  * (`--strict` makes a miss exit with status 1). Besides wall time it reports
@@ -16,6 +19,9 @@ import { createDocumentEngine } from "../documents/document-engine.server";
 import { loadSiteConfig } from "../core/site/site-config";
 import type { DocumentFormat, DocumentRequest } from "../core/documents/document-renderer";
 import { INVOICE_NOTE } from "../core/gifts/invoice";
+import { cardCatalogue } from "../core/cards/card-catalogue";
+import { greetingCardDocument } from "../core/cards/greeting-card-document";
+import { Resvg } from "@resvg/resvg-js";
 
 const TARGET_MS = 100;
 const WARM_UP = 10;
@@ -68,6 +74,59 @@ async function measure(render: (request: DocumentRequest, format: DocumentFormat
   };
 }
 
+/** Renders every card in the catalogue as PNG and PDF once each (after the warm-up above) and returns the slowest. */
+async function benchCards(render: (request: DocumentRequest, format: DocumentFormat) => Promise<Buffer>) {
+  const cards = cardCatalogue().all();
+  const timings: Array<{ code: string; pngMs: number; pdfMs: number; pngCpuMs: number; pdfCpuMs: number }> = [];
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const thumbnails: Array<{ code: string; png: Buffer }> = [];
+  for (const card of cards) {
+    const request: DocumentRequest = {
+      kind: "greeting-card",
+      data: greetingCardDocument(card, { greeting: card.greeting, recipientName: "Margareta Lindqvist", giverName: "Anders och barnen" }),
+    };
+    let start = performance.now();
+    let cpu = process.cpuUsage();
+    const png = await render(request, "png");
+    const pngMs = performance.now() - start;
+    const pngCpu = process.cpuUsage(cpu);
+    start = performance.now();
+    cpu = process.cpuUsage();
+    const pdf = await render(request, "pdf");
+    const pdfMs = performance.now() - start;
+    const pdfCpu = process.cpuUsage(cpu);
+    if (!png.subarray(1, 4).equals(Buffer.from("PNG")) || !pdf.subarray(0, 5).equals(Buffer.from("%PDF-"))) throw new Error(`${card.code} did not render`);
+    timings.push({
+      code: card.code,
+      pngMs: round(pngMs),
+      pdfMs: round(pdfMs),
+      pngCpuMs: round((pngCpu.user + pngCpu.system) / 1000),
+      pdfCpuMs: round((pdfCpu.user + pdfCpu.system) / 1000),
+    });
+    thumbnails.push({ code: card.code, png });
+  }
+  return { timings, thumbnails };
+}
+
+/** All cards side by side, ten to a row, each labelled with its code: one PNG to look at. */
+function contactSheet(thumbnails: Array<{ code: string; png: Buffer }>): Buffer {
+  const columns = 8;
+  const w = 300;
+  const h = Math.round((w * 297.64) / 419.53);
+  const label = 18;
+  const gap = 12;
+  const rows = Math.ceil(thumbnails.length / columns);
+  const width = columns * (w + gap) + gap;
+  const height = rows * (h + label + gap) + gap;
+  const cells = thumbnails.map(({ code, png }, i) => {
+    const x = gap + (i % columns) * (w + gap);
+    const y = gap + Math.floor(i / columns) * (h + label + gap);
+    return `<image x="${x}" y="${y}" width="${w}" height="${h}" href="data:image/png;base64,${png.toString("base64")}"/><text x="${x}" y="${y + h + 14}" font-size="13" font-family="sans-serif" fill="#333">${code}</text>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#e9e4e0"/>${cells.join("")}</svg>`;
+  return new Resvg(svg, { font: { loadSystemFonts: true } }).render().asPng();
+}
+
 async function main() {
   const built = performance.now();
   const engine = createDocumentEngine(loadSiteConfig({}));
@@ -78,6 +137,18 @@ async function main() {
   console.log(`invoice PDF (A4):        p50 ${pdf.p50Ms} ms, p95 ${pdf.p95Ms} ms, min ${pdf.minMs} ms; CPU p50 ${pdf.cpuP50Ms} ms, p95 ${pdf.cpuP95Ms} ms (${pdf.bytes} bytes)`);
   const png = await measure(render, card, "png");
   console.log(`thank-you card PNG:      p50 ${png.p50Ms} ms, p95 ${png.p95Ms} ms, min ${png.minMs} ms; CPU p50 ${png.cpuP50Ms} ms, p95 ${png.cpuP95Ms} ms (${png.bytes} bytes)`);
+  const cards = await benchCards(render);
+  const slowestPng = cards.timings.reduce((a, b) => (b.pngMs > a.pngMs ? b : a));
+  const slowestPdf = cards.timings.reduce((a, b) => (b.pdfMs > a.pdfMs ? b : a));
+  const cpuPng = Math.max(...cards.timings.map((t) => t.pngCpuMs));
+  const cpuPdf = Math.max(...cards.timings.map((t) => t.pdfCpuMs));
+  console.log(
+    `greeting cards:          ${cards.timings.length} cards; slowest PNG ${slowestPng.pngMs} ms (${slowestPng.code}), slowest PDF ${slowestPdf.pdfMs} ms (${slowestPdf.code}); most CPU: PNG ${cpuPng} ms, PDF ${cpuPdf} ms`,
+  );
+  const sheet = path.join(process.cwd(), "bench-results", "greeting-cards.png");
+  await mkdir(path.dirname(sheet), { recursive: true });
+  await writeFile(sheet, contactSheet(cards.thumbnails));
+  console.log(`Wrote ${path.relative(process.cwd(), sheet)} (every card, to look at)`);
   console.log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs`);
   console.log(`engine built (fonts read and warmed) in ${buildMs} ms`);
   const result = {
@@ -89,7 +160,8 @@ async function main() {
     engineBuildMs: buildMs,
     invoicePdf: pdf,
     thankYouCardPng: png,
-    meetsTarget: pdf.p95Ms < TARGET_MS && png.p95Ms < TARGET_MS,
+    greetingCards: { count: cards.timings.length, slowestPng, slowestPdf, each: cards.timings },
+    meetsTarget: pdf.p95Ms < TARGET_MS && png.p95Ms < TARGET_MS && slowestPng.pngMs < TARGET_MS && slowestPdf.pdfMs < TARGET_MS,
   };
   const out = path.join(process.cwd(), "bench-results", "documents.json");
   await mkdir(path.dirname(out), { recursive: true });

@@ -11,6 +11,8 @@
  * SiteConfig the engine was built with.
  */
 
+import type { CardDesign } from "../cards/card-design";
+
 export interface PostalAddress {
   name: string;
   street?: string | null;
@@ -128,6 +130,19 @@ export interface MemorialCollectionSheetsData {
   sheets: MemorialSheetData[];
 }
 
+/**
+ * A digital greeting card (A6 landscape, sent as an image): the card's design
+ * from the catalogue (core/cards), the greeting as the giver wrote it (line
+ * breaks kept, at most 300 characters), to whom and from whom.
+ */
+export interface GreetingCardData {
+  cardCode: string;
+  design: CardDesign;
+  greeting: string;
+  recipientName: string;
+  giverName: string;
+}
+
 export type DocumentRequest =
   | { kind: "invoice"; data: InvoiceDocumentData }
   | { kind: "receipt"; data: ReceiptDocumentData }
@@ -137,7 +152,8 @@ export type DocumentRequest =
   | { kind: "memorial-collection-sheets"; data: MemorialCollectionSheetsData }
   | { kind: "gift-card"; data: GiftDocumentData }
   | { kind: "gift-certificate"; data: GiftDocumentData }
-  | { kind: "diploma"; data: GiftDocumentData };
+  | { kind: "diploma"; data: GiftDocumentData }
+  | { kind: "greeting-card"; data: GreetingCardData };
 
 export type DocumentKind = DocumentRequest["kind"];
 export type DocumentFormat = "pdf" | "png";

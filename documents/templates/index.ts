@@ -9,6 +9,7 @@ import { MemorialCollectionSheets } from "./memorial-collection-sheets";
 import { GiftCard } from "./gift-card";
 import { GiftCertificate } from "./certificate";
 import { Diploma } from "./diploma";
+import { GreetingCard } from "./greeting-card";
 
 type DataOf<K extends DocumentKind> = Extract<DocumentRequest, { kind: K }>["data"];
 
@@ -23,4 +24,5 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   "gift-card": { Component: GiftCard, title: (d) => `Gåvokort till ${d.recipientName}`, pngWidth: 840 },
   "gift-certificate": { Component: GiftCertificate, title: (d) => `Gåvobevis till ${d.recipientName}`, pngWidth: 1240 },
   diploma: { Component: Diploma, title: (d) => `Diplom till ${d.recipientName}`, pngWidth: 1240 },
+  "greeting-card": { Component: GreetingCard, title: (d) => `Gratulationskort till ${d.recipientName}`, pngWidth: 1200 },
 };

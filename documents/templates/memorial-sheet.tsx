@@ -40,7 +40,7 @@ function estimatedRows(text: string, size: number, width: number): number {
  * and the largest size at which they fit the space left on the page. Text of
  * many short lines that would not fit even small is joined into one paragraph.
  */
-export function fitGreeting(greeting: string, heightBudget: number): { lines: string[]; fontSize: number } {
+export function fitGreeting(greeting: string, heightBudget: number, width: number = TEXT_WIDTH): { lines: string[]; fontSize: number } {
   const lines = greeting
     .split("\n")
     .map((line) => line.trim())
@@ -48,13 +48,13 @@ export function fitGreeting(greeting: string, heightBudget: number): { lines: st
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   if (lines.length === 0) return { lines: [], fontSize: GREETING_SIZES[0] };
   for (const size of GREETING_SIZES) {
-    const rows = lines.reduce((sum, line) => sum + (line === "" ? 0.5 : estimatedRows(line, size, TEXT_WIDTH)), 0);
+    const rows = lines.reduce((sum, line) => sum + (line === "" ? 0.5 : estimatedRows(line, size, width)), 0);
     if (rows * size * GREETING_LINE_HEIGHT <= heightBudget) return { lines, fontSize: size };
   }
   // The giver's line breaks stay visible as a slash, as when a poem is quoted in running text.
   const joined = lines.filter((line) => line !== "").join(" / ");
   if (joined === greeting) return { lines: [joined], fontSize: GREETING_SIZES[GREETING_SIZES.length - 1] as number };
-  return fitGreeting(joined, heightBudget);
+  return fitGreeting(joined, heightBudget, width);
 }
 
 export function giftSentence(amountOre: number | null, charityName: string): string {
