@@ -5,6 +5,18 @@ import { GIFT_STATUSES, GIFT_TYPES } from "../core/gifts/gift-types";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PROVIDERS, TRANSITION_SOURCES } from "../core/payments/payment-status";
 import { ORDER_CHANNELS, ORDER_ITEM_KINDS, ORDER_ITEM_STATUSES, ORDER_KINDS, ORDER_TRANSITION_SOURCES } from "../core/orders/order-status";
 import { createGift } from "../core/gifts/gift-service";
+import {
+  AGREEMENT_EVENT_SOURCES,
+  AGREEMENT_EVENT_TYPES,
+  AGREEMENT_INTERVALS,
+  AGREEMENT_KINDS,
+  AGREEMENT_METHODS,
+  AGREEMENT_STATUSES,
+  AUTOGIRO_REQUEST_KINDS,
+  MANDATE_STATUSES,
+  PROVIDER_FILE_DIRECTIONS,
+  PROVIDER_FILE_STATUSES,
+} from "../core/agreements/agreement-status";
 import { openTestDatabase, testEngines, type TestDatabase } from "./test-databases";
 
 /**
@@ -27,6 +39,18 @@ const COLUMNS: Array<{ table: string; column: string; values: readonly string[] 
   { table: "order_items", column: "status", values: ORDER_ITEM_STATUSES },
   { table: "order_events", column: "to_status", values: ORDER_ITEM_STATUSES },
   { table: "order_events", column: "source", values: ORDER_TRANSITION_SOURCES },
+  { table: "mandates", column: "status", values: MANDATE_STATUSES },
+  { table: "agreements", column: "kind", values: AGREEMENT_KINDS },
+  { table: "agreements", column: "interval", values: AGREEMENT_INTERVALS },
+  { table: "agreements", column: "method", values: AGREEMENT_METHODS },
+  { table: "agreements", column: "status", values: AGREEMENT_STATUSES },
+  { table: "agreement_events", column: "type", values: AGREEMENT_EVENT_TYPES },
+  { table: "agreement_events", column: "from_status", values: AGREEMENT_STATUSES },
+  { table: "agreement_events", column: "to_status", values: AGREEMENT_STATUSES },
+  { table: "agreement_events", column: "source", values: AGREEMENT_EVENT_SOURCES },
+  { table: "provider_files", column: "direction", values: PROVIDER_FILE_DIRECTIONS },
+  { table: "provider_files", column: "status", values: PROVIDER_FILE_STATUSES },
+  { table: "autogiro_requests", column: "kind", values: AUTOGIRO_REQUEST_KINDS },
 ];
 
 describe.each(testEngines)("closed sets on %s", (engine) => {
@@ -59,6 +83,38 @@ describe.each(testEngines)("closed sets on %s", (engine) => {
       .insertInto("payment_events")
       .values({ payment_id: "p1", type: "created", from_status: null, to_status: "created", source: "api", data: null, created_at: now })
       .execute();
+
+    // One row in each agreement table, so that an update meets the constraint.
+    await database.db
+      .insertInto("donors")
+      .values({ id: "d1", personnummer: null, given_name: "Astrid", surname: "Exempel", street: null, postal_code: null, city: null, protected_identity: 0,
+        email: null, phone: null, contact_email: 0, contact_post: 0, contact_phone: 0, newsletter: 0, created_at: now, updated_at: now, last_login_at: null })
+      .execute();
+    await database.db
+      .insertInto("mandates")
+      .values({ id: "m1", donor_id: "d1", payer_number: "1", clearing: "5000", account: "1234560", bank_name: "SEB", status: "requested", reason_code: null,
+        reason_text: null, signed_at: now, signature_ref: "o1", created_at: now, updated_at: now })
+      .execute();
+    await database.db
+      .insertInto("agreements")
+      .values({ id: "a1", donor_id: "d1", kind: "monthly_gift", amount_ore: 20_000, interval: "monthly", debit_day: 28, method: "autogiro", mandate_id: "m1",
+        card_subscription_ref: null, status: "pending", starts_on: "2026-01-28", paused_until: null, next_debit_on: "2026-01-28", idempotency_key: "a1", created_at: now, updated_at: now })
+      .execute();
+    await database.db
+      .insertInto("agreement_events")
+      .values({ agreement_id: "a1", type: "created", from_status: null, to_status: "pending", applies_from: null, data: null, source: "donor", created_at: now })
+      .execute();
+    await database.db
+      .insertInto("provider_files")
+      .values({ id: "f1", provider: "Drip", direction: "out", layout: "request", file_name: "f", sha256: null, status: "writing", summary: null, created_at: now, processed_at: null })
+      .execute();
+    await database.db
+      .insertInto("autogiro_requests")
+      .values({ id: "r1", kind: "new_mandate", mandate_id: "m1", payment_id: null, request: "{}", provider_file_id: "f1", created_at: now })
+      .execute();
+    for (const [column, bad] of [["debit_day", 29], ["debit_day", 0], ["amount_ore", 0]] as const) {
+      await expect(sql`update agreements set ${sql.ref(column)} = ${bad}`.execute(database.db), `agreements.${column} = ${bad}`).rejects.toThrow();
+    }
 
     const db = database.db as unknown as Kysely<unknown>;
     for (const { table, column, values } of COLUMNS) {

@@ -8,6 +8,7 @@ import { up0005 } from "./migrations/0005-payment-methods";
 import { up0006 } from "./migrations/0006-gifts-orders-documents";
 import { up0007 } from "./migrations/0007-memorials";
 import { up0008 } from "./migrations/0008-memorial-collections";
+import { up0011 } from "./migrations/0011-agreements";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -25,6 +26,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0006-gifts-orders-documents": { up: up0006(engine) },
     "0007-memorials": { up: up0007 },
     "0008-memorial-collections": { up: up0008 },
+    "0011-agreements": { up: up0011(engine) },
   };
 }
 

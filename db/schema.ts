@@ -2,6 +2,18 @@ import type { Generated } from "kysely";
 import type { GiftStatus, GiftType } from "../core/gifts/gift-types";
 import type { PaymentMethod, PaymentStatus, ProviderName, TransitionSource } from "../core/payments/payment-status";
 import type { OrderChannel, OrderItemKind, OrderItemStatus, OrderKind, OrderTransitionSource } from "../core/orders/order-status";
+import type {
+  AgreementEventSource,
+  AgreementEventType,
+  AgreementInterval,
+  AgreementKind,
+  AgreementMethod,
+  AgreementStatus,
+  AutogiroRequestKind,
+  MandateStatus,
+  ProviderFileDirection,
+  ProviderFileStatus,
+} from "../core/agreements/agreement-status";
 import type { CollectionOrganiserKind, CollectionStatus } from "../core/memorial/collection-status";
 import type { MemorialSheetDesign } from "../core/memorial/sheet-designs";
 
@@ -19,6 +31,9 @@ export interface GiftsTable {
   donor_id: string | null;
   /** The person a memorial gift remembers (migration 0007). */
   memorial_id: string | null;
+  /** The agreement a debit belongs to, and the date Bankgirot debits it (migration 0011). */
+  agreement_id: string | null;
+  debit_on: string | null;
   donor_name: string;
   donor_email: string;
   donor_personnummer: string | null;
@@ -278,6 +293,77 @@ export interface MemorialCollectionGiftsTable {
   created_at: string;
 }
 
+/** Agreements, mandates and Bankgirot files (migration 0011, decision 0012 Agreements). */
+export interface AgreementsTable {
+  id: string;
+  donor_id: string;
+  kind: AgreementKind;
+  amount_ore: number;
+  interval: AgreementInterval;
+  debit_day: number;
+  method: AgreementMethod;
+  mandate_id: string | null;
+  card_subscription_ref: string | null;
+  status: AgreementStatus;
+  starts_on: string;
+  paused_until: string | null;
+  next_debit_on: string | null;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AgreementEventsTable {
+  id: Generated<number>;
+  agreement_id: string;
+  type: AgreementEventType;
+  from_status: AgreementStatus | null;
+  to_status: AgreementStatus;
+  applies_from: string | null;
+  data: string | null;
+  source: AgreementEventSource;
+  created_at: string;
+}
+
+export interface MandatesTable {
+  id: string;
+  donor_id: string;
+  payer_number: string;
+  clearing: string;
+  account: string;
+  bank_name: string;
+  status: MandateStatus;
+  reason_code: string | null;
+  reason_text: string | null;
+  signed_at: string;
+  signature_ref: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProviderFilesTable {
+  id: string;
+  provider: "Drip";
+  direction: ProviderFileDirection;
+  layout: string;
+  file_name: string;
+  sha256: string | null;
+  status: ProviderFileStatus;
+  summary: string | null;
+  created_at: string;
+  processed_at: string | null;
+}
+
+export interface AutogiroRequestsTable {
+  id: string;
+  kind: AutogiroRequestKind;
+  mandate_id: string;
+  payment_id: string | null;
+  request: string;
+  provider_file_id: string | null;
+  created_at: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
@@ -298,4 +384,9 @@ export interface DB {
   memorials: MemorialsTable;
   memorial_collections: MemorialCollectionsTable;
   memorial_collection_gifts: MemorialCollectionGiftsTable;
+  agreements: AgreementsTable;
+  agreement_events: AgreementEventsTable;
+  mandates: MandatesTable;
+  provider_files: ProviderFilesTable;
+  autogiro_requests: AutogiroRequestsTable;
 }

@@ -17,6 +17,9 @@ export interface NewGift {
   donorId?: string | null;
   /** The person a memorial gift remembers (core/memorial). */
   memorialId?: string | null;
+  /** A debit of an agreement (core/agreements): the agreement and the date Bankgirot debits it. */
+  agreementId?: string | null;
+  debitOn?: string | null;
   newsletterConsent: boolean;
   /** Only for invoices. */
   address?: { street: string; postalCode: string; city: string } | null;
@@ -46,6 +49,8 @@ export async function createGift(db: Kysely<DB>, clock: Clock, gift: NewGift): P
       amount_ore: gift.amountOre,
       donor_id: gift.donorId ?? (await knownDonorId(trx, gift.donorPersonnummer)),
       memorial_id: gift.memorialId ?? null,
+      agreement_id: gift.agreementId ?? null,
+      debit_on: gift.debitOn ?? null,
       donor_name: gift.donorName,
       donor_email: gift.donorEmail,
       donor_personnummer: gift.donorPersonnummer,

@@ -24,6 +24,8 @@ export async function sendReceipt(
   const gift = await findGift(deps.db, giftId);
   if (!gift) throw new Error(`Receipt for unknown gift ${giftId}`);
   if (gift.status !== "paid") throw new Error(`Receipt for unpaid gift ${giftId}`);
+  // Debits of a monthly gift or membership get no receipt each: the donor gets one yearly statement (decision 0017).
+  if (gift.agreement_id) return;
   const card = await deps.documents.render(thankYouCard(gift), "png");
   // A memorial gift's receipt says in whose memory, where the sheet goes and when, with a copy of the sheet.
   const memorial = await memorialReceiptExtras(deps, gift);

@@ -14,6 +14,8 @@ export function testGift(overrides: Partial<GiftRow> = {}): GiftRow {
     donor_email: "astrid@exempel.se",
     donor_id: null,
     memorial_id: null,
+    agreement_id: null,
+    debit_on: null,
     donor_personnummer: null,
     newsletter_consent: 0,
     donor_street: null,
