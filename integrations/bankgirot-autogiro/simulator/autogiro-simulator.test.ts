@@ -56,7 +56,7 @@ const mandate = (payerNumber: string, account: string): AutogiroRequest => ({
   identity: { kind: "personnummer", value: PERSONNUMMER },
 });
 
-const monthly = (payerNumber: string, date: string, amountOre = 20_000): AutogiroRequest => ({
+const monthly = (payerNumber: string, date: string, amountOre = 20_000): Extract<AutogiroRequest, { kind: "payment" }> => ({
   kind: "payment",
   direction: "debit",
   date,
