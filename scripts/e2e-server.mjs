@@ -26,6 +26,9 @@ const server = spawn(process.execPath, [`${buildDir}/server-main.js`], {
     SECRET_KEY: "e2e-only-secret-key-never-used-in-production-000",
     // Every journey logs in from 127.0.0.1; the per-IP default (5 a minute) would stop parallel tests.
     RATE_LIMIT_BANKID_STARTS_PER_MINUTE: "100",
+    // Likewise payment starts: every journey pays from 127.0.0.1, several with the same test phone number.
+    RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: "1000",
+    RATE_LIMIT_SWISH_REQUESTS_PER_PHONE: "1000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

@@ -12,6 +12,7 @@ import { MEMORIAL_SIMULATOR_PATH } from "./memorial-services";
 import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
 import { pageRequestHandler } from "./page-requests";
 import { finalErrorHandler } from "./error-pages";
+import { rememberVisitor } from "./request-visitor";
 
 /** What our entry.server module exports besides the default render function. */
 interface AppEntryModule {
@@ -39,6 +40,7 @@ export function createApp(options: AppOptions): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", container.config.TRUST_PROXY_HOPS);
 
+  app.use(rememberVisitor());
   app.use(canonicalRedirects());
   app.use(compression());
   app.use(cspNonce());

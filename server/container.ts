@@ -37,6 +37,7 @@ import { PerIpLimiter } from "./per-ip-limiter";
 import { tokenSigningKey } from "../core/my-data/token-format";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
 
+import { currentVisitor } from "./request-visitor";
 /**
  * Everything the server needs, built once at boot and passed down: to the API
  * routers as an argument and to React Router loaders through the typed context.
@@ -123,7 +124,18 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     changes: new PerIpLimiter(config.RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE, 60_000, now),
   };
   const collectionMail = { db, clock, mailer, site, documents, publicUrl: config.publicUrl, linkKey: collections.linkKey };
-  const payments = new PaymentService({ db, engine, clock, logger, providers: paymentSetup.providers });
+  const payments = new PaymentService({
+    db,
+    engine,
+    clock,
+    logger,
+    providers: paymentSetup.providers,
+    startLimits: {
+      visitor: currentVisitor,
+      perVisitor: new PerIpLimiter(config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, 60_000, now),
+      perPayer: new PerIpLimiter(config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * 60_000, now),
+    },
+  });
   const jobs = new JobRunner({
     db,
     engine,

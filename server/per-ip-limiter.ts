@@ -31,6 +31,12 @@ export class PerIpLimiter {
     return count <= this.limit;
   }
 
+  /** Whether one more attempt would be allowed now, without counting it. */
+  peek(key: string): boolean {
+    if (this.now() - this.windowStart >= this.windowMs) return this.limit >= 1;
+    return (this.counts.get(key) ?? 0) < this.limit;
+  }
+
   secondsLeft(): number {
     return Math.max(1, Math.ceil((this.windowStart + this.windowMs - this.now()) / 1000));
   }

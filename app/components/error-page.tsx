@@ -8,7 +8,8 @@ import { Link } from "react-router";
  */
 export function ErrorPage({ status, siteName }: { status: number; siteName: string | undefined }) {
   const notFound = status === 404;
-  const title = notFound ? "Sidan kunde inte hittas" : "Något gick fel hos oss";
+  const tooMany = status === 429;
+  const title = notFound ? "Sidan kunde inte hittas" : tooMany ? "Många försök på kort tid" : "Något gick fel hos oss";
   return (
     <article className="page page--narrow error-page">
       <title>{siteName ? `${title} – ${siteName}` : title}</title>
@@ -26,6 +27,11 @@ export function ErrorPage({ status, siteName }: { status: number; siteName: stri
         <p>
           Sidan du letar efter finns inte, eller så har den flyttats. Kontrollera adressen, sök på webbplatsen eller gå
           till startsidan.
+        </p>
+      ) : tooMany ? (
+        <p>
+          Du har försökt många gånger på kort tid, så vi väntar en stund innan vi skickar något mer. Ingen gåva har
+          dragits två gånger. Vänta några minuter och försök sedan igen.
         </p>
       ) : (
         <p>

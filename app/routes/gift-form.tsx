@@ -4,6 +4,7 @@ import type { Route } from "./+types/gift-form";
 import { containerContext } from "../context";
 import { donorLookupSchema, giftFormSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { giveGift } from "../../core/gifts/give-gift";
+import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import { ErrorSummary } from "../components/form/error-summary";
 import {
   AmountFields,
@@ -52,10 +53,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A donor logged in with BankID gives as themselves: the gift is theirs in Mina sidor at once.
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  const { gift, payment } = await giveGift(container, submission.value, { donorId: session?.donor.id ?? null });
-  // A bank payment continues at the bank's page; everything else on our payment page.
-  if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
-  return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+  try {
+    const { gift, payment } = await giveGift(container, submission.value, { donorId: session?.donor.id ?? null });
+    // A bank payment continues at the bank's page; everything else on our payment page.
+    if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
+    return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+  } catch (error) {
+    if (!(error instanceof PaymentStartsLimitedError)) throw error;
+    return data({ result: submission.reply({ formErrors: [PAYMENT_STARTS_LIMITED_MESSAGE] }), notice: null }, { status: 429 });
+  }
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { loadGiftPayment } from "../payments/gift-payment.server";
 import { formatSek } from "../../core/site/format";
 import { findGiftByOrderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
+import { PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import { pollSwishPayment } from "../payments/swish-poll";
 import { pollPayment } from "../payments/payment-poll";
 import { useApiCall } from "../client/client-shell-context";
@@ -46,7 +47,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await container.payments.cancelPayment(latest.id);
   } else if (intent === "retry") {
     const provider = latest?.provider ?? "HLFSwish";
-    const retried = await container.payments.startPayment(gift.id, provider, latest?.payer_alias ? { payerAlias: latest.payer_alias } : {});
+    const retried = await container.payments
+      .startPayment(gift.id, provider, latest?.payer_alias ? { payerAlias: latest.payer_alias } : {})
+      .catch((error: unknown) => {
+        // Too many starts: the error page says so in Swedish (app/components/error-page.tsx), nothing is sent.
+        if (error instanceof PaymentStartsLimitedError) throw data(null, { status: 429 });
+        throw error;
+      });
     if (retried.provider === "Brite" && retried.client_url) return redirectDocument(retried.client_url, 303);
   } else {
     throw data(null, { status: 400 });

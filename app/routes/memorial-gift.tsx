@@ -9,6 +9,7 @@ import { estimateSheetDelivery } from "../../core/memorial/delivery-date";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { MemorialSourceError } from "../../core/memorial/memorial-source";
 import { fullName, type DeceasedPerson, type FuneralParlour } from "../../core/memorial/memorial-records";
+import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import {
   GREETING_MAX_CHARACTERS,
   MEMORIAL_SHEET_DESIGNS,
@@ -134,6 +135,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }));
     }
     if (error instanceof MemorialSourceError) {
+    if (error instanceof PaymentStartsLimitedError) {
+      return data({ result: submission.reply({ formErrors: [PAYMENT_STARTS_LIMITED_MESSAGE] }), searches, preview: false, notice: null }, { status: 429 });
+    }
       container.logger.warn({ path: "/ge-en-gava/minnesgava", code: error.code }, "memorial source unavailable at submit");
       return fail(
         submission.reply({

@@ -35,6 +35,8 @@ export async function giveGift(
   data: GiftFormData,
   extras: GiftExtras = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
+  // Over a payment-start limit: refused before anything is stored (PaymentStartsLimitedError).
+  deps.payments.checkStartAllowed(data.swishPayerAlias);
   const { gift } = await createGift(deps.db, deps.clock, {
     giftType: extras.giftType ?? "one_off",
     amountOre: data.amountOre,

@@ -16,6 +16,7 @@ import {
 import type { PaymentProvider, StartOptions } from "./payment-provider";
 import { markChecked, transitionPayment, type TransitionSource } from "./payment-transitions";
 import { enqueueJob } from "../jobs/job-queue";
+import { admitPaymentStart, type PaymentStartLimits } from "./payment-start-limits";
 
 export interface PaymentServiceDeps {
   db: Kysely<DB>;
@@ -23,6 +24,8 @@ export interface PaymentServiceDeps {
   clock: Clock;
   logger: Logger;
   providers: Partial<Record<ProviderName, PaymentProvider>>;
+  /** Per-visitor and per-payer limits on new attempts; none in tests that do not need them. */
+  startLimits?: PaymentStartLimits;
 }
 
 /** How often a donor's page may make us ask the provider; more frequent polls read our own state. */
@@ -64,8 +67,18 @@ export class PaymentService {
   }
 
   /**
+   * Throws PaymentStartsLimitedError when a new attempt with this payer would
+   * be over a limit, without counting it: a gift form asks before it stores
+   * the gift, so a refused start leaves nothing behind.
+   */
+  checkStartAllowed(payerAlias: string | null = null): void {
+    admitPaymentStart(this.deps.startLimits, payerAlias, false);
+  }
+
+  /**
    * Starts a payment for the gift unless one is already open or paid, in which
    * case that one is returned: a double-clicked "pay" creates one attempt.
+   * A new attempt counts against the start limits (PaymentStartsLimitedError).
    */
   async startPayment(giftId: string, providerName: ProviderName, options: StartOptions = {}): Promise<PaymentRow> {
     const { db, engine, clock } = this.deps;
@@ -75,6 +88,7 @@ export class PaymentService {
       if (!gift) throw new Error(`Unknown gift ${giftId}`);
       const existing = (await paymentsForGift(trx, giftId)).find((p) => p.status === "paid" || !isFinalStatus(p.status));
       if (existing) return { payment: existing, created: false };
+      admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true);
       const now = clock.now();
       const row: PaymentRow = {
         id: crypto.randomUUID(),

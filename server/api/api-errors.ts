@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from "express";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/gifts/gift-form";
+import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 
 /** Every API error has this shape: `{ error: { code, message, fields? } }`, message in Swedish. */
 export interface ApiErrorBody {
@@ -27,6 +28,10 @@ export function apiErrorHandler(logger: { error(obj: object, msg?: string): void
     const type = (error as { type?: string }).type;
     if (type === "entity.parse.failed") return sendApiError(res, 400, "invalid_json", "Förfrågan är inte giltig JSON.");
     if (type === "entity.too.large") return sendApiError(res, 413, "too_large", "Förfrågan är för stor.");
+    if (error instanceof PaymentStartsLimitedError) {
+      res.setHeader("Retry-After", "60");
+      return sendApiError(res, 429, "rate_limited", PAYMENT_STARTS_LIMITED_MESSAGE);
+    }
     if (status && status >= 400 && status < 500) return sendApiError(res, status, "bad_request", "Förfrågan kunde inte tolkas.");
     logger.error({ err: error, path: req.path }, "API request failed");
     sendApiError(res, 500, "internal_error", "Något gick fel hos oss. Försök igen om en stund.");

@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import type { AppContainer } from "../container";
 import { apiErrorHandler, sendApiError } from "./api-errors";
 import { refuseUnprintableText } from "./printable-text";
+import { rememberVisitor } from "../request-visitor";
 import { swishApiRouter } from "./swish-api";
 import { paymentsApiRouter } from "./payments-api";
 import { donorApiRouter } from "./donor-api";
@@ -22,6 +23,8 @@ export function apiRouter(container: AppContainer): Router {
   router.use(refuseUnprintableText());
   router.use(
     swishApiRouter(container, {
+  // The body parser's stream callbacks run outside the request's async context: take the visitor up again.
+  router.use(rememberVisitor());
       initPerMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE,
       pollPerMinute: container.config.RATE_LIMIT_POLLS_PER_MINUTE,
     }),
