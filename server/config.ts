@@ -33,6 +33,8 @@ const envSchema = z.object({
   /** Smallest and largest one-off gift in whole kronor; shown to donors in the form's messages. */
   GIFT_MIN_KR: z.coerce.number().int().min(1).default(50),
   GIFT_MAX_KR: z.coerce.number().int().min(1).default(100_000),
+  /** Smallest monthly gift by autogiro in whole kronor (the largest is GIFT_MAX_KR). */
+  MONTHLY_GIFT_MIN_KR: z.coerce.number().int().min(1).default(100),
 
   /** `simulator` (default) mounts a local Swish at /_sim/swish; `live` talks to SWISH_BASE_URL with the certificate. */
   SWISH_MODE: z.enum(["simulator", "live"]).default("simulator"),
@@ -68,6 +70,20 @@ const envSchema = z.object({
 
   /** Where simulators keep their state so that it survives a restart. */
   SIMULATOR_STATE_DIR: z.string().min(1).default("var/sim"),
+
+  /**
+   * Autogiro with Bankgirot: request files go to AUTOGIRO_OUTBOX_DIR and answers are read from
+   * AUTOGIRO_INBOX_DIR (a bank's file transfer connects the pair in production), then moved to
+   * AUTOGIRO_ARCHIVE_DIR. `simulator` runs a Bankgirot simulator on the same directories.
+   */
+  AUTOGIRO_MODE: z.enum(["simulator", "live"]).default("simulator"),
+  AUTOGIRO_OUTBOX_DIR: z.string().min(1).default("var/autogiro/outbox"),
+  AUTOGIRO_INBOX_DIR: z.string().min(1).default("var/autogiro/inbox"),
+  AUTOGIRO_ARCHIVE_DIR: z.string().min(1).default("var/autogiro/archive"),
+  /** The charity's Bankgirot customer number for autogiro (six digits; fictional by default). */
+  BANKGIROT_CUSTOMER_NUMBER: z.string().regex(/^\d{6}$/, "must be six digits").default("471117"),
+  /** How often due debits are requested, request files sent and answer files read. */
+  AUTOGIRO_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 
   /** SMTP server for e-mail (smtp://user:pass@host:587). Without it, mail is written as .eml files to MAIL_DIR. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),

@@ -28,6 +28,9 @@ import type { GiftLimits } from "../core/gifts/gift-form";
 import { buildDonorServices, type DonorServices } from "./donor-services";
 import { buildSearch, type SiteSearch } from "./search-setup";
 import { buildMemorialServices, type MemorialServices } from "./memorial-services";
+import { buildAgreementServices, type AgreementServices } from "./agreement-services";
+import { AGREEMENT_MAIL_JOB } from "../core/agreements/agreement-service";
+import { sendAgreementMail } from "../core/agreements/agreement-mail";
 import type { CachedResearchSource } from "../integrations/research-portal/cached-research-source";
 import type { Router } from "express";
 import { KyselyWebEventRepository } from "../core/tracking/web-event-repository";
@@ -73,6 +76,8 @@ export interface AppContainer {
   memorial: MemorialServices;
   /** One person or parlour by id, for giving a memorial gift (the same source, within the same window). */
   memorialLookup: MemorialServices["lookup"];
+  /** Monthly giving: the autogiro file exchange with Bankgirot (server/agreement-services.ts). */
+  agreements: AgreementServices;
   /** Server-side error reports (Sentry when SENTRY_DSN is set); scrubbed before they leave. */
   errorReporter: ErrorReporter;
   /** First-party web events from POST /api/RegisterWebEvent. */
@@ -136,6 +141,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       perPayer: new PerIpLimiter(config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * 60_000, now),
     },
   });
+  const agreements = buildAgreementServices(config, site, { db, clock, logger });
   const jobs = new JobRunner({
     db,
     engine,
@@ -147,11 +153,13 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents }, payload, attempt),
       [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
       [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
+      [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl }, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },
       { name: "reconcile-card", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Mondido")) },
       { name: "reconcile-bank", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Brite")) },
+      { name: "autogiro", everyMs: config.AUTOGIRO_INTERVAL_MS, run: () => agreements.runRound() },
       // Invoices change only by bank file; this only ends the ones long overdue.
       { name: "expire-invoices", everyMs: 3600_000, run: async () => void (await payments.reconcile("Invoice", { checkOlderThanMs: 3600_000 })) },
       {
@@ -189,6 +197,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     researchSimulator: searchSetup.researchSimulator,
     memorial,
     memorialLookup: memorial.lookup,
+    agreements,
     errorReporter,
     webEvents,
     previewLimiter: new PerIpLimiter(config.RATE_LIMIT_PREVIEWS_PER_MINUTE, 60_000, () => clock.now().getTime()),

@@ -1,0 +1,122 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { DB } from "../../db/schema";
+import type { Mailer, MailMessage } from "../mail/mailer";
+import type { SiteConfig } from "../site/site-config";
+import { formatDateLong, formatSek } from "../site/format";
+import type { AgreementMailKind } from "./agreement-service";
+
+const payloadSchema = z.object({
+  agreementId: z.string().min(1),
+  kind: z.enum(["started", "activated", "refused", "changed", "paused", "cancelled", "debit_failed", "extra_added"]),
+  reason: z.string().optional(),
+  debitOn: z.string().nullable().optional(),
+  amountOre: z.number().int().optional(),
+  stillComing: z.array(z.object({ debitOn: z.string(), amountOre: z.number().int() })).optional(),
+});
+
+/**
+ * The e-mails of an agreement's life (the AGREEMENT_MAIL_JOB), queued in the
+ * transaction of the change: the confirmation when it starts, Bankgirot's
+ * answer, every change with the debit it applies from (the notice Bankgirot's
+ * rules require), a failed debit, an extra gift.
+ */
+export async function sendAgreementMail(deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string }, payload: unknown): Promise<void> {
+  const message = await agreementMail(deps, payloadSchema.parse(payload));
+  if (message) await deps.mailer.send(message);
+}
+
+export async function agreementMail(
+  deps: { db: Kysely<DB>; site: SiteConfig; publicUrl: string },
+  payload: z.output<typeof payloadSchema>,
+): Promise<MailMessage | null> {
+  const { db, site, publicUrl } = deps;
+  const agreement = await db.selectFrom("agreements").selectAll().where("id", "=", payload.agreementId).executeTakeFirst();
+  if (!agreement) return null;
+  const donor = await db.selectFrom("donors").selectAll().where("id", "=", agreement.donor_id).executeTakeFirst();
+  if (!donor?.email) return null;
+  const event = await db.selectFrom("agreement_events").selectAll().where("agreement_id", "=", agreement.id).orderBy("id", "desc").executeTakeFirst();
+  const mandate = agreement.mandate_id ? await db.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id).executeTakeFirst() : undefined;
+  const amount = `${formatSek(agreement.amount_ore)} i månaden`;
+  const from = event?.applies_from ? formatDateLong(event.applies_from) : null;
+  const account = mandate ? `${mandate.bank_name}, konto som slutar på ${mandate.account.slice(-4)}` : "";
+  const myPages = `${publicUrl}/mina-sidor`;
+  const bodies: Record<AgreementMailKind, { subject: string; lines: string[] }> = {
+    started: {
+      subject: "Tack för din månadsgåva",
+      lines: [
+        `Tack för att du har valt att ge ${amount} till forskningen om hjärta och lungor!`,
+        `Ditt medgivande till autogiro är skickat till Bankgirot, som kontrollerar det med din bank (${account}). Det brukar ta några bankdagar, och vi mejlar dig när det är klart.`,
+        agreement.next_debit_on ? `Den första dragningen görs ${formatDateLong(agreement.next_debit_on)}, och sedan den ${agreement.debit_day}:e varje månad. Faller dagen på en helg dras pengarna nästa bankdag.` : "",
+        `I stället för ett kvitto för varje dragning får du en sammanställning för hela året. Gåvor på minst 200 kronor per dragning räknas för skattereduktion.`,
+      ],
+    },
+    activated: {
+      subject: "Din månadsgåva är igång",
+      lines: [
+        `Bankgirot har godkänt ditt medgivande. Din månadsgåva på ${amount} är nu igång.`,
+        agreement.next_debit_on ? `Nästa dragning görs ${formatDateLong(agreement.next_debit_on)}.` : "",
+      ],
+    },
+    refused: {
+      subject: "Din månadsgåva kunde inte starta",
+      lines: [
+        `Tyvärr godkände banken inte medgivandet till autogiro${payload.reason ? `. Bankgirot angav: ${payload.reason}` : ""}.`,
+        `Inga pengar har dragits. Vill du försöka igen med ett annat konto kan du anmäla dig på nytt på ${publicUrl}/ge-en-gava/manadsgava, eller ringa oss på ${site.phone} så hjälper vi dig.`,
+      ],
+    },
+    changed: {
+      subject: "Din månadsgåva är ändrad",
+      lines: [
+        `Din månadsgåva är nu ${amount}, den ${agreement.debit_day}:e varje månad.`,
+        from ? `Ändringen gäller från dragningen ${from}. Dragningar som redan är beställda görs som tidigare.` : "",
+      ],
+    },
+    paused: {
+      subject: "Din månadsgåva är pausad",
+      lines: [
+        `Din månadsgåva är pausad${from ? ` från dragningen ${from}` : ""}.`,
+        agreement.paused_until ? `Den startar igen av sig själv med dragningen ${formatDateLong(agreement.paused_until)}. Du behöver inte göra något.` : "",
+      ],
+    },
+    cancelled: {
+      subject: "Din månadsgåva är avslutad",
+      lines: [
+        payload.reason
+          ? `Din månadsgåva har avslutats eftersom autogiromedgivandet upphörde. Bankgirot angav: ${payload.reason}.`
+          : `Din månadsgåva är avslutad${from ? ` från och med dragningen ${from}` : ""}.`,
+        ...(payload.stillComing ?? []).map(
+          (d) => `Dragningen ${formatDateLong(d.debitOn)} på ${formatSek(d.amountOre)} hann vi inte stoppa – den görs ändå, och är den sista.`,
+        ),
+        `Tack för allt du har gett. Varje krona har gått till forskningen.`,
+      ],
+    },
+    debit_failed: {
+      subject: "En dragning gick inte igenom",
+      lines: [
+        `Dragningen ${payload.debitOn ? formatDateLong(payload.debitOn) : ""} på ${formatSek(payload.amountOre ?? agreement.amount_ore)} gick inte igenom.`,
+        `Du behöver inte göra något. Vi drar inte pengarna en gång till den här månaden, och nästa dragning görs som vanligt${agreement.next_debit_on ? ` ${formatDateLong(agreement.next_debit_on)}` : ""}.`,
+        `Vill du pausa eller ändra din gåva kan du göra det på Mina sidor.`,
+      ],
+    },
+    extra_added: {
+      subject: "Tack för din extra gåva",
+      lines: [
+        `Tack! Din extra gåva på ${formatSek(payload.amountOre ?? 0)} dras en gång tillsammans med dragningen ${payload.debitOn ? formatDateLong(payload.debitOn) : ""}.`,
+        `Din vanliga månadsgåva ändras inte.`,
+      ],
+    },
+  };
+  const body = bodies[payload.kind];
+  const text = [
+    `Hej ${donor.given_name},`,
+    "",
+    ...body.lines.filter(Boolean).flatMap((l) => [l, ""]),
+    `Du ser dina dragningar och kan ändra, pausa eller avsluta din månadsgåva på Mina sidor: ${myPages}`,
+    "",
+    "Varma hälsningar,",
+    site.name,
+    `${site.phone} · ${site.email}`,
+  ].join("\n");
+  return { to: donor.email, subject: body.subject, text };
+}
