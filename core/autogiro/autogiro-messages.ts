@@ -196,7 +196,9 @@ export type AutogiroEvent = AutogiroEventBase &
     /**
      * Amendment response file: the result of cancel_payments / change_payment_date,
      * or a cancellation Bankgirot made itself (type 03 mandate removed, 11 by the payer).
-     * `succeeded` for comment 12 cancelled, 14/18 date changed.
+     * `succeeded` for comment 12 cancelled AND for 14/18 date changed: to tell a
+     * cancelled payment from a moved one, look at `type.code` (22–25 and 03/11/21
+     * cancel, 26–29 move) or `newDate` (set only for a move).
      */
     | {
         kind: "amendment_result";
