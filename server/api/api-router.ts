@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import type { AppContainer } from "../container";
 import { apiErrorHandler, sendApiError } from "./api-errors";
 import { refuseUnprintableText } from "./printable-text";
+import { refuseCrossSite } from "./cross-site";
 import { rememberVisitor } from "../request-visitor";
 import { swishApiRouter } from "./swish-api";
 import { paymentsApiRouter } from "./payments-api";
@@ -23,6 +24,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(refuseUnprintableText());
   router.use(
     swishApiRouter(container, {
+  router.use(refuseCrossSite(container.config.publicUrl));
   // The body parser's stream callbacks run outside the request's async context: take the visitor up again.
   router.use(rememberVisitor());
       initPerMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE,
