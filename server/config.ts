@@ -98,6 +98,8 @@ const envSchema = z.object({
   /** Per-IP limits per minute: starting payments (costs money, sends requests to phones) and polling. */
   RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_POLLS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Swish requests sent to one payer's phone number per 15 minutes, whoever asks (page forms, retries, API). */
+  RATE_LIMIT_SWISH_REQUESTS_PER_PHONE: z.coerce.number().int().min(1).default(5),
 
   /**
    * Error reporting: a Sentry (or Sentry-compatible) DSN. Without it errors are only logged.
@@ -114,8 +116,6 @@ const envSchema = z.object({
   GTM_CONTAINER_ID: z.string().regex(/^GTM-[A-Z0-9]{1,12}$/, "must look like GTM-ABC1234").optional(),
   /** Per-IP limit per minute on POST /api/RegisterWebEvent (page views and time on page). */
   RATE_LIMIT_WEB_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  /** Swish requests sent to one payer's phone number per 15 minutes, whoever asks (page forms, retries, API). */
-  RATE_LIMIT_SWISH_REQUESTS_PER_PHONE: z.coerce.number().int().min(1).default(5),
   /** Web events older than this many days are deleted by a daily job. */
   WEB_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
 

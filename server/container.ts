@@ -84,6 +84,8 @@ export interface AppContainer {
   webEvents: KyselyWebEventRepository;
   /** Per-IP limit on memorial sheet previews, shared by POST /api/Gift/Preview and the preview image route. */
   previewLimiter: PerIpLimiter;
+  /** Per-IP limit on ordering gift cards, certificates, diplomas and list orders (pages and API alike). */
+  giftDocumentLimiter: PerIpLimiter;
   /** Memorial collections: the key their manage links are signed with, and the per-IP limits on opening and managing them. */
   collections: { linkKey: Buffer; openings: PerIpLimiter; changes: PerIpLimiter };
   close(): Promise<void>;
@@ -201,6 +203,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     errorReporter,
     webEvents,
     previewLimiter: new PerIpLimiter(config.RATE_LIMIT_PREVIEWS_PER_MINUTE, 60_000, () => clock.now().getTime()),
+    giftDocumentLimiter: new PerIpLimiter(config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, 60_000, () => clock.now().getTime()),
     collections,
     async close() {
       jobs.stop();

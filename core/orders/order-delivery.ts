@@ -9,6 +9,7 @@ import { enqueueJob } from "../jobs/job-queue";
 import type { JobAttempt } from "../jobs/job-runner";
 import { findGift, type GiftRow } from "../payments/payment-repository";
 import { memorialSheetMail, sheetGoesByEmail, type SheetMail } from "../memorial/sheet-delivery";
+import { giftDocumentMail } from "../gift-documents/gift-document-order";
 import { findOrderItem, type OrderItemRow } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";
 import type { OrderItemKind, OrderTransitionSource } from "./order-status";
@@ -30,6 +31,10 @@ export const DELIVER_ORDER_ITEM_JOB = "deliver-order-item";
 /** What each kind of item e-mails. A kind without an entry is never queued. */
 const EMAIL_DELIVERIES: Partial<Record<OrderItemKind, (item: OrderItemRow, gift: GiftRow, site: SiteConfig) => SheetMail>> = {
   memorial_sheet: memorialSheetMail,
+  gift_certificate: giftDocumentMail,
+  diploma: giftDocumentMail,
+  // A gift card is downloaded by the donor; only a list order's gift cards go by e-mail.
+  gift_card: giftDocumentMail,
 };
 
 export function deliversByEmail(item: Pick<OrderItemRow, "kind" | "channel" | "recipient_email">): boolean {

@@ -43,34 +43,39 @@ export async function insertOrder(trx: Transaction<DB>, clock: Clock, giftId: st
   const now = clock.now().toISOString();
   const row: OrderRow = { id: crypto.randomUUID(), gift_id: giftId, kind: order.kind, created_at: now, updated_at: now };
   await trx.insertInto("orders").values(row).execute();
-  for (const item of order.items) {
-    const itemRow: OrderItemRow = {
-      id: crypto.randomUUID(),
-      order_id: row.id,
-      reference: newOrderReference(),
-      kind: item.kind,
-      design: item.design ?? null,
-      content: JSON.stringify(item.content),
-      recipient_name: item.recipient.name,
-      recipient_email: item.recipient.email ?? null,
-      recipient_street: item.recipient.address?.street ?? null,
-      recipient_postal_code: item.recipient.address?.postalCode ?? null,
-      recipient_city: item.recipient.address?.city ?? null,
-      channel: item.channel,
-      due_date: item.dueDate ?? null,
-      send_at: item.sendAt?.toISOString() ?? null,
-      status: "created",
-      sent_at: null,
-      created_at: now,
-      updated_at: now,
-    };
-    await trx.insertInto("order_items").values(itemRow).execute();
-    await trx
-      .insertInto("order_events")
-      .values({ order_item_id: itemRow.id, type: "created", from_status: null, to_status: "created", source: "system", data: null, created_at: now })
-      .execute();
-  }
+  for (const item of order.items) await insertOrderItem(trx, clock, row.id, item);
   return row;
+}
+
+/** One item, `created` with its first event: with its order, or added later to an order (an article line, core/gift-documents/register-article.ts). */
+export async function insertOrderItem(trx: Transaction<DB>, clock: Clock, orderId: string, item: NewOrderItem): Promise<OrderItemRow> {
+  const now = clock.now().toISOString();
+  const itemRow: OrderItemRow = {
+    id: crypto.randomUUID(),
+    order_id: orderId,
+    reference: newOrderReference(),
+    kind: item.kind,
+    design: item.design ?? null,
+    content: JSON.stringify(item.content),
+    recipient_name: item.recipient.name,
+    recipient_email: item.recipient.email ?? null,
+    recipient_street: item.recipient.address?.street ?? null,
+    recipient_postal_code: item.recipient.address?.postalCode ?? null,
+    recipient_city: item.recipient.address?.city ?? null,
+    channel: item.channel,
+    due_date: item.dueDate ?? null,
+    send_at: item.sendAt?.toISOString() ?? null,
+    status: "created",
+    sent_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await trx.insertInto("order_items").values(itemRow).execute();
+  await trx
+    .insertInto("order_events")
+    .values({ order_item_id: itemRow.id, type: "created", from_status: null, to_status: "created", source: "system", data: null, created_at: now })
+    .execute();
+  return itemRow;
 }
 
 export async function findOrderForGift(db: Executor, giftId: string): Promise<OrderRow | undefined> {

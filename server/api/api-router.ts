@@ -12,6 +12,8 @@ import { webEventsApiRouter } from "./web-events-api";
 import { memorialApiRouter } from "./memorial-api";
 import { giftPreviewApiRouter } from "./gift-preview-api";
 import { memorialGiftApiRouter } from "./memorial-gift-api";
+import { giftDownloadApiRouter } from "./gift-download-api";
+import { registerArticleApiRouter } from "./register-article-api";
 
 /** The JSON API under /api: small JSON bodies only, JSON errors only, never cached. */
 export function apiRouter(container: AppContainer): Router {
@@ -38,6 +40,8 @@ export function apiRouter(container: AppContainer): Router {
   router.use(memorialApiRouter(container, { perMinute: container.config.RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE }));
   router.use(memorialGiftApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftPreviewApiRouter(container));
+  router.use(giftDownloadApiRouter(container));
+  router.use(registerArticleApiRouter(container));
   router.use((_req, res) => sendApiError(res, 404, "not_found", "Det finns ingen sådan tjänst."));
   router.use(apiErrorHandler(container.logger));
   return router;

@@ -5,7 +5,7 @@ import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Field = FieldMetadata<any, any, string[]>;
 
-type TextInputType = "text" | "email" | "tel" | "search" | "url" | "password" | "number" | "hidden";
+type TextInputType = "text" | "email" | "tel" | "search" | "url" | "password" | "number" | "hidden" | "date";
 
 /** The field's message, tied to it by id; "Fel:" for screen readers, who do not see the red. */
 export function FieldError({ field }: { field: Field }) {

@@ -1,0 +1,251 @@
+import { useState } from "react";
+import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
+import type { Route } from "./+types/gift-document-form";
+import { clientIpContext, containerContext } from "../context";
+import { donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
+import { designChoices, earliestPostArrival, giftDocumentFormSchema, latestDeliveryDate } from "../../core/gift-documents/gift-document-form";
+import { giveGiftDocument } from "../../core/gift-documents/gift-document-order";
+import { GIFT_DOCUMENT_LABELS, OCCASIONS, OCCASION_LABELS, TEXT_MAX_CHARACTERS, type GiftDocumentKind } from "../../core/gift-documents/gift-documents";
+import { swedishDate } from "../../core/calendar/swedish-calendar";
+import { formatSwedishDay } from "../../core/memorial/delivery-date";
+import { ErrorSummary } from "../components/form/error-summary";
+import { CheckboxField, FieldError, TextAreaField, TextField } from "../components/form/field";
+import { AddressFields } from "../components/form/address-fields";
+import { parseForm } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
+import { AmountFields, DonorFields, DonorLookupButton, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS, groupProps } from "../components/gift/gift-fields";
+import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { lookUpDonor } from "../components/gift/donor-lookup.server";
+import { giftDocumentKindOf } from "../gift-documents/kind-from-path";
+import "../components/form/form.css";
+import "./gift-document-form.css";
+
+/**
+ * The order page of a gift card (/ge-en-gava/gavokort), a gift certificate
+ * (/ge-en-gava/gavobevis) and a diploma (/ge-en-gava/diplom): one module, the
+ * kind from the address. The document's fields first (design, occasion, to
+ * whom, the words, from whom, how it is delivered), then the gift's shared
+ * amount, donor and payment fields. Works without JavaScript.
+ */
+const PAGE_TEXT: Record<GiftDocumentKind, { title: string; h1: string; lead: string; description: string }> = {
+  gift_card: {
+    title: "Köp ett gåvokort – ge en gåva i någons namn",
+    h1: "Köp ett gåvokort",
+    lead: "Ge en gåva till hjärt- och lungforskningen i någons namn. Du skriver ut gåvokortet själv direkt när gåvan är betald – som present på födelsedagen, till jul eller som tack.",
+    description: "Köp ett gåvokort att skriva ut själv: en gåva till forskningen om hjärt- och lungsjukdomar i någons namn.",
+  },
+  gift_certificate: {
+    title: "Beställ ett gåvobevis – en gåva i någons namn",
+    h1: "Beställ ett gåvobevis",
+    lead: "Ett gåvobevis berättar att en gåva till hjärt- och lungforskningen har getts i mottagarens namn. Vi skickar det med e-post eller post, den dag du väljer.",
+    description: "Beställ ett gåvobevis till födelsedagen, bröllopet eller jubileet: en gåva till hjärt- och lungforskningen i någons namn.",
+  },
+  diploma: {
+    title: "Beställ ett diplom – uppmärksamma någon med en gåva",
+    h1: "Beställ ett diplom",
+    lead: "Ett diplom uppmärksammar en person eller ett företag med en gåva till hjärt- och lungforskningen – för pensionären, jubilaren eller som företagets tack. Vi skickar det med e-post eller post.",
+    description: "Beställ ett diplom med en gåva till hjärt- och lungforskningen, som tack eller för att fira.",
+  },
+};
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  if (!loaded) return [{ title: "Sidan hittades inte" }];
+  const text = PAGE_TEXT[loaded.kind];
+  return [{ title: text.title }, { name: "description", content: text.description }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const kind = giftDocumentKindOf(request);
+  if (!kind) throw data(null, { status: 404 });
+  const now = context.get(containerContext).clock.now();
+  return {
+    ...(await giftFormSetup(context, request)),
+    kind,
+    now: now.toISOString(),
+    today: swedishDate(now),
+    latest: latestDeliveryDate(now),
+    earliestPost: earliestPostArrival(now),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const container = context.get(containerContext);
+  const kind = giftDocumentKindOf(request);
+  if (!kind) throw data(null, { status: 404 });
+  const formData = await request.formData();
+  if (formData.get("intent") === "lookup") {
+    const { result, notice, status } = await lookUpDonor(context, formData);
+    return data({ result, notice }, { status });
+  }
+  const submission = parseForm(formData, giftDocumentFormSchema(kind, container.giftLimits, container.clock.now()));
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.value.gift.isBot) {
+    container.logger.warn({ path: new URL(request.url).pathname }, "gift document form honeypot was filled in");
+    return data({ result: submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }), notice: null }, { status: 400 });
+  }
+  // Ordering starts a payment and sends documents: the same per-address limit as the JSON API.
+  if (!container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown")) {
+    return data(
+      { result: submission.reply({ formErrors: ["Du har gjort för många beställningar på kort tid. Vänta en minut och försök igen."] }), notice: null },
+      { status: 429 },
+    );
+  }
+  const session = await container.donors.sessions.current(request.headers.get("cookie"));
+  const { gift, payment } = await giveGiftDocument(container, kind, submission.value, { donorId: session?.donor.id ?? null });
+  if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
+  return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  design: "Motiv",
+  occasion: "Tillfälle",
+  recipientName: "Mottagarens namn",
+  text: "Text",
+  signature: "Från",
+  delivery: "Hur det skickas",
+  recipientEmail: "Mottagarens e-post",
+  recipientStreet: "Mottagarens gatuadress",
+  recipientPostalCode: "Mottagarens postnummer",
+  recipientCity: "Mottagarens ort",
+  deliveryDate: "Datum",
+  ...GIFT_FIELD_LABELS,
+  idempotencyKey: "Formuläret",
+  form: "Formuläret",
+};
+
+export default function GiftDocumentForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, limits, idempotencyKey, defaultDevice, methods, prefill, now, today, latest, earliestPost } = loaderData;
+  const label = GIFT_DOCUMENT_LABELS[kind];
+  const text = PAGE_TEXT[kind];
+  const designs = designChoices(kind);
+  const { fields, formProps, summary } = useSiteForm({
+    id: label.slug,
+    schema: giftDocumentFormSchema(kind, limits, new Date(now)),
+    intents: { lookup: donorLookupSchema },
+    lastResult: actionData?.result,
+    defaultValue: {
+      amount: "250",
+      swishDevice: defaultDevice,
+      paymentMethod: methods[0] ?? "swish",
+      design: designs[0]?.value ?? "",
+      occasion: "fodelsedag",
+      delivery: "email",
+      showAmount: "on",
+      ...prefill,
+      idempotencyKey,
+    },
+    labels: FIELD_LABELS,
+    hiddenFields: ["idempotencyKey"],
+  });
+  const [method, setMethod] = useState<string>(fields.paymentMethod.initialValue ?? methods[0] ?? "swish");
+  const [textLength, setTextLength] = useState<number>(((fields.text.initialValue as string | undefined) ?? "").length);
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const initialDesign = (fields.design.initialValue as string | undefined) ?? designs[0]?.value;
+  const initialOccasion = (fields.occasion.initialValue as string | undefined) ?? "fodelsedag";
+  const initialDelivery = (fields.delivery.initialValue as string | undefined) ?? "email";
+
+  return (
+    <article className="page page--narrow gift-page gift-document-page">
+      <p className="gift-document-page__kicker">Gåva i någons namn</p>
+      <h1>{text.h1}</h1>
+      <p className="lead">{text.lead}</p>
+      {kind !== "gift_card" ? (
+        <p>
+          Ska ni skicka till många mottagare på en gång? <Link to="/ge-en-gava/lista">Beställ med en lista</Link>.
+        </p>
+      ) : null}
+      <ErrorSummary {...summary} />
+      <Form method="post" className={`form gift-form gift-document-form gift-document-form--${kind}`} {...formProps}>
+        <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
+
+        <h2>{label.name}</h2>
+        <fieldset {...groupProps(fields.design)}>
+          <legend>Motiv</legend>
+          <FieldError field={fields.design} />
+          <div className="design-choices">
+            {designs.map((design) => (
+              <label className="choice" key={design.value}>
+                <input type="radio" name={fields.design.name} value={design.value} defaultChecked={initialDesign === design.value} />
+                {design.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset {...groupProps(fields.occasion)}>
+          <legend>Tillfälle</legend>
+          <FieldError field={fields.occasion} />
+          <div className="occasion-choices">
+            {OCCASIONS.map((occasion) => (
+              <label className="choice" key={occasion}>
+                <input type="radio" name={fields.occasion.name} value={occasion} defaultChecked={initialOccasion === occasion} />
+                {OCCASION_LABELS[occasion]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <TextField field={fields.recipientName} label="Mottagarens namn" autoComplete="off" hint={`Står stort på ${label.definite}.`} />
+        <TextAreaField
+          field={fields.text}
+          label="Text (frivillig)"
+          rows={4}
+          hint={`Din hälsning, högst ${TEXT_MAX_CHARACTERS} tecken. Du har skrivit ${textLength}.`}
+          onInput={(event) => setTextLength(event.currentTarget.value.length)}
+        />
+        <TextField field={fields.signature} label="Från" autoComplete="name" hint="Till exempel Anna och Per, eller företagets namn." />
+
+        {kind === "gift_card" ? (
+          <p className="info-box">Gåvokortet blir en PDF i A5 som du skriver ut själv, direkt när gåvan är betald. Beloppet står på kortet.</p>
+        ) : (
+          <>
+            <fieldset {...groupProps(fields.delivery)}>
+              <legend>Hur ska {label.definite} skickas?</legend>
+              <FieldError field={fields.delivery} />
+              <label className="choice">
+                <input type="radio" name={fields.delivery.name} value="email" defaultChecked={initialDelivery === "email"} />
+                Med e-post (PDF)
+              </label>
+              <label className="choice">
+                <input type="radio" name={fields.delivery.name} value="post" defaultChecked={initialDelivery === "post"} />
+                Med post, tryckt på fint papper
+              </label>
+            </fieldset>
+            <div className="delivery-email">
+              <TextField field={fields.recipientEmail} label="Mottagarens e-post" type="email" autoComplete="off" />
+            </div>
+            <fieldset className="fieldset delivery-post">
+              <legend>Mottagarens adress</legend>
+              <AddressFields fields={{ street: fields.recipientStreet, postalCode: fields.recipientPostalCode, city: fields.recipientCity }} />
+            </fieldset>
+            <TextField
+              field={fields.deliveryDate}
+              label="Datum (frivilligt)"
+              type="date"
+              min={today}
+              max={latest}
+              hint={`Med e-post: dagen det skickas. Med post: dagen det ska vara framme, tidigast ${formatSwedishDay(earliestPost)}. Lämna tomt så skickar vi direkt.`}
+            />
+            <CheckboxField field={fields.showAmount} label={`Visa beloppet på ${label.definite}`} />
+          </>
+        )}
+
+        <h2>Gåvan</h2>
+        <AmountFields fields={fields} limits={limits} />
+        <DonorFields fields={fields} />
+        <DonorLookupButton notice={actionData?.notice ?? null} />
+        <PaymentFields fields={fields} methods={methods} defaultDevice={defaultDevice} method={method} onMethodChange={setMethod} />
+
+        <p>
+          <button type="submit" className="button button--primary button--large" disabled={submitting}>
+            {submitting ? "Skickar…" : SUBMIT_LABELS[method as GiftPaymentMethod] ?? "Fortsätt"}
+          </button>
+        </p>
+        <p className="field__hint">
+          Vi behandlar dina uppgifter enligt vår <Link to="/integritetspolicy">integritetspolicy</Link>.
+        </p>
+      </Form>
+    </article>
+  );
+}

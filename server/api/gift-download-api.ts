@@ -1,0 +1,50 @@
+import express, { type Router } from "express";
+import type { AppContainer } from "../container";
+import { DOCUMENT_CONTENT_TYPES } from "../../core/documents/document-renderer";
+import { findGiftDocumentOrder, itemDocument, type GiftDocumentOrder } from "../../core/gift-documents/gift-document-order";
+import { GIFT_DOCUMENT_KINDS, giftDocumentFileName } from "../../core/gift-documents/gift-documents";
+import { sendApiError } from "./api-errors";
+
+/**
+ * The document of a paid gift card (or gift certificate or diploma), by the
+ * gift's order reference:
+ *
+ *   GET /api/Gift/DownloadPdfByOrderRef/{orderRef}               → 200 application/pdf (attachment)
+ *   GET /api/Gift/DownloadPdfByOrderRef/{orderRef}?format=png    → 200 image/png
+ *   → 404 { error: { code: "not_found" } }        unknown reference, or not a gift card, certificate or diploma
+ *   → 409 { error: { code: "awaiting_payment" } } known, but the gift is not paid yet
+ *   → 400 { error: { code: "validation_failed", fields: { format } } } a format other than pdf or png
+ *   → 429 more than RATE_LIMIT_PREVIEWS_PER_MINUTE renders a minute from one address
+ *
+ * A list order answers its first recipient's document; each recipient's is on
+ * the order page. The browser's download button calls this through
+ * app/gift-documents/download-gift-card.ts, tracked as download_gift_card_failed.
+ */
+export function giftDownloadApiRouter(container: AppContainer): Router {
+  const router = express.Router();
+  router.get("/Gift/DownloadPdfByOrderRef/:orderRef", container.previewLimiter.middleware(), async (req, res, next) => {
+    const format = req.query.format === undefined ? "pdf" : req.query.format;
+    if (format !== "pdf" && format !== "png") {
+      return sendApiError(res, 400, "validation_failed", "Formatet kan vara pdf eller png.", { format: "Välj pdf eller png." });
+    }
+    try {
+      let found: GiftDocumentOrder | null = null;
+      for (const kind of GIFT_DOCUMENT_KINDS) {
+        found ??= await findGiftDocumentOrder(container.db, String(req.params.orderRef), kind);
+      }
+      if (!found) return sendApiError(res, 404, "not_found", "Det finns ingen sådan beställning.");
+      if (found.gift.status !== "paid") {
+        return sendApiError(res, 409, "awaiting_payment", "Gåvan är inte betald än. Dokumentet går att ladda ner när betalningen är klar.");
+      }
+      const item = found.items[0]!;
+      const body = await container.documents.render(itemDocument(found, item), format);
+      res.setHeader("Content-Type", DOCUMENT_CONTENT_TYPES[format]);
+      res.setHeader("Content-Disposition", `${format === "pdf" ? "attachment" : "inline"}; filename="${giftDocumentFileName(found.kind, item.recipient_name, format)}"`);
+      res.setHeader("Cache-Control", "private, no-store");
+      res.send(body);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
