@@ -37,10 +37,10 @@ import { KyselyWebEventRepository } from "../core/tracking/web-event-repository"
 import { createErrorReporter, type ErrorReporter } from "../app/error-reporting/error-reporter";
 import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope";
 import { PerIpLimiter } from "./per-ip-limiter";
+import { currentVisitor } from "./request-visitor";
 import { tokenSigningKey } from "../core/my-data/token-format";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
 
-import { currentVisitor } from "./request-visitor";
 /**
  * Everything the server needs, built once at boot and passed down: to the API
  * routers as an argument and to React Router loaders through the typed context.

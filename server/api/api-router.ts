@@ -23,12 +23,12 @@ export function apiRouter(container: AppContainer): Router {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  router.use(refuseUnprintableText());
-  router.use(
-    swishApiRouter(container, {
   router.use(refuseCrossSite(container.config.publicUrl));
+  router.use(refuseUnprintableText());
   // The body parser's stream callbacks run outside the request's async context: take the visitor up again.
   router.use(rememberVisitor());
+  router.use(
+    swishApiRouter(container, {
       initPerMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE,
       pollPerMinute: container.config.RATE_LIMIT_POLLS_PER_MINUTE,
     }),
