@@ -48,7 +48,8 @@ export function isInTimeFor(debitDate: IsoDate, at: Date): boolean {
 /** The earliest debit date a payment request sent at `at` can have. */
 export function earliestDebitDate(at: Date): IsoDate {
   const today = swedishDate(at);
-  const startingDay = isBankingDay(today) && swedishHour(at) < CUT_OFF_HOUR ? today : addWorkingDays(today, 1);
+  // The banking day whose 19:00 cut-off the request still makes.
+  const startingDay = !isBankingDay(today) ? addWorkingDays(today, 0) : swedishHour(at) < CUT_OFF_HOUR ? today : addWorkingDays(today, 1);
   return addWorkingDays(startingDay, 1);
 }
 
