@@ -19,6 +19,9 @@ const server = spawn(process.execPath, [`${buildDir}/server-main.js`], {
     DATABASE_URL: `sqlite:${stateDir}/site.db`,
     MAIL_DIR: `${stateDir}/mail`,
     SIMULATOR_STATE_DIR: `${stateDir}/sim`,
+    AUTOGIRO_OUTBOX_DIR: `${stateDir}/autogiro/outbox`,
+    AUTOGIRO_INBOX_DIR: `${stateDir}/autogiro/inbox`,
+    AUTOGIRO_ARCHIVE_DIR: `${stateDir}/autogiro/archive`,
     ENABLE_TEST_ROUTES: "true",
     // The simulated Swish app answers quickly, so payment journeys stay short.
     SWISH_SIMULATOR_CALLBACK_DELAY_MS: "500",

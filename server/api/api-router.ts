@@ -14,6 +14,7 @@ import { giftPreviewApiRouter } from "./gift-preview-api";
 import { memorialGiftApiRouter } from "./memorial-gift-api";
 import { giftDownloadApiRouter } from "./gift-download-api";
 import { registerArticleApiRouter } from "./register-article-api";
+import { directDebitApiRouter } from "./direct-debit-api";
 
 /** The JSON API under /api: small JSON bodies only, JSON errors only, never cached. */
 export function apiRouter(container: AppContainer): Router {
@@ -42,6 +43,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(giftPreviewApiRouter(container));
   router.use(giftDownloadApiRouter(container));
   router.use(registerArticleApiRouter(container));
+  router.use(directDebitApiRouter(container));
   router.use((_req, res) => sendApiError(res, 404, "not_found", "Det finns ingen sådan tjänst."));
   router.use(apiErrorHandler(container.logger));
   return router;
