@@ -14,7 +14,8 @@ describe("state-changing API requests from another site are refused", () => {
     fetch(`${server.url}/api/Payments/Cancel?paymentId=00000000-0000-4000-8000-000000000000`, { method: "POST", headers });
 
   it("refuses POST /api/Payments/Cancel (no body) from another origin or a cross-site fetch with 403", async () => {
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }]) {
+    const foreign: Array<Record<string, string>> = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }];
+    for (const headers of foreign) {
       const response = await cancel(headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect((await response.json()).error.code).toBe("cross_origin");
