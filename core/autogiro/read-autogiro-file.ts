@@ -201,12 +201,12 @@ function checkStructure(layout: AutogiroLayout, spec: LayoutSpec, records: Autog
       check("recordCount", ofType("73").length, "antal medgivandeposter");
       break;
     case "digital-mandates": {
-      check("recordCount", body.length, "antal poster");
       let inMandate = false;
       for (const record of body) {
         if (record.type === "52") inMandate = true;
         else if (!inMandate) throw new AutogiroFileError(record.line, `TK${record.type} måste följa ett medgivande (TK52).`);
       }
+      check("recordCount", body.length, "antal poster");
       break;
     }
     case "payment-specification":

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { decodeAutogiroBytes, interpretAutogiroFile, readAutogiroFile, referencesMatch } from "../../core/autogiro";
+import { AutogiroFileError, decodeAutogiroBytes, interpretAutogiroFile, readAutogiroFile, referencesMatch } from "../../core/autogiro";
 
 const fixture = (name: string) => decodeAutogiroBytes(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 const events = (name: string) => interpretAutogiroFile(fixture(name)).events;
@@ -203,5 +203,68 @@ describe("Bankgirot's example files", () => {
     expect(interpretAutogiroFile(padded.replaceAll("\r\n", "\n")).events).toEqual(events(name));
     const utf8 = new TextEncoder().encode(fixture("autogiro_exempelfil_nya_medgivanden_via_internetbank_sv.txt"));
     expect(interpretAutogiroFile(decodeAutogiroBytes(utf8)).events).toEqual(events("autogiro_exempelfil_nya_medgivanden_via_internetbank_sv.txt"));
+  });
+});
+
+describe("Bankgirot's example files, broken on purpose: every layout's totals are checked", () => {
+  const lines = (name: string) => fixture(name).split("\r\n").filter((line) => line !== "");
+  const refusal = (text: string) => {
+    try {
+      readAutogiroFile(text);
+    } catch (error) {
+      if (!(error instanceof AutogiroFileError)) throw error;
+      return `${error.line}: ${error.reason}`;
+    }
+    return "accepted";
+  };
+  const changed = (name: string, line: number, from: string, to: string) => {
+    const all = lines(name);
+    expect(all[line - 1]).toContain(from);
+    all[line - 1] = all[line - 1]!.replace(from, to);
+    return all.join("\r\n");
+  };
+  const without = (name: string, line: number) => lines(name).filter((_, index) => index !== line - 1).join("\r\n");
+
+  it("payment specification: a debit's amount no longer adds up to its deposit (TK15)", () => {
+    expect(refusal(changed("autogiro_exempelfil_bet-spec-o-tk_sv.txt", 3, "000000300000", "000000300100"))).toBe(
+      "2: TK15 anger 5 poster på 1500000 öre, men avsnittet har 5 genomförda på 1500100 öre.",
+    );
+  });
+
+  it("payment specification: a debit before any deposit record", () => {
+    const all = lines("autogiro_exempelfil_bet-spec-o-tk_sv.txt");
+    expect(refusal([all[0]!, all[2]!, all[1]!, ...all.slice(3)].join("\r\n"))).toBe("2: TK82 måste stå efter TK15.");
+  });
+
+  it("older payment specification, rejected requests, amendment responses: the closing sums", () => {
+    expect(refusal(changed("autogiro_gl_betalningsspec-stoppadebetalningar-tackningskontroll_fran-bankgirot-medgivanden-bankgironummer_exempelfil_sv.txt", 2, "000000024300", "000000024400"))).toBe(
+      "17: Slutpostens summa dragningar (öre) (547500) stämmer inte med filens poster (547600).",
+    );
+    expect(refusal(changed("autogiro_exempelfilavvisade_betalningsuppdrag_sv.txt", 2, "000000007500", "000000007600"))).toBe(
+      "10: Slutpostens summa dragningar (öre) (87551) stämmer inte med filens poster (87651).",
+    );
+    expect(refusal(changed("autogiro_gl_exempelfil_makulering-andring_fran-bankgirot-medgivanden-kontonummer_exempelfil_sv.txt", 2, "000000020000", "000000020001"))).toBe(
+      "6: Slutpostens summa för dragningar (öre) (95000) stämmer inte med filens poster (95001).",
+    );
+  });
+
+  it("mandate advice and digital mandates: the closing counts", () => {
+    expect(refusal(without("autogiro_gl_exempelfil_medgivandeavisering_fran-bankgirot-medgivanden-kontonummer_exemeplfil_sv.txt", 3))).toBe(
+      "8: Slutpostens antal medgivandeposter (7) stämmer inte med filens poster (6).",
+    );
+    expect(refusal(without("autogiro_gl_medgivanden_via_internetbanken_exempelfil_fran-bankgirot.txt", 3))).toBe(
+      "6: Slutpostens antal poster (5) stämmer inte med filens poster (4).",
+    );
+    expect(refusal(without("autogiro_gl_medgivanden_via_internetbanken_exempelfil_fran-bankgirot.txt", 2))).toBe(
+      "2: TK53 måste följa ett medgivande (TK52).",
+    );
+  });
+
+  it("a request file whose sections belong to two customer numbers", () => {
+    const all = lines("autogiro_exempelfil-betalningsunderlag_sv.txt");
+    const other = all[0]!.replace("471117", "222222");
+    expect(refusal([...all, other, all[1]!].join("\r\n"))).toBe(
+      "11: Kundnumret 222222 stämmer inte med den första öppningspostens 471117.",
+    );
   });
 });
