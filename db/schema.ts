@@ -14,9 +14,10 @@ import type {
   ProviderFileDirection,
   ProviderFileStatus,
 } from "../core/agreements/agreement-status";
+
 import type { CollectionOrganiserKind, CollectionStatus } from "../core/memorial/collection-status";
 import type { MemorialSheetDesign } from "../core/memorial/sheet-designs";
-
+import type { StaffRole } from "../core/staff/staff-roles";
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings and
  * booleans are 0/1 integers in both engines, so that rows read the same on
@@ -141,7 +142,8 @@ export interface DonorSessionsTable {
 
 export interface BankIdOrdersTable {
   order_ref: string;
-  kind: "auth" | "sign";
+  /** `staff`: a back-office sign-in (migration 0012). */
+  kind: "auth" | "sign" | "staff";
   browser_hash: string;
   same_device: number;
   auto_start_token: string;
@@ -364,6 +366,79 @@ export interface AutogiroRequestsTable {
   created_at: string;
 }
 
+/** Back-office staff (migration 0012, decision 0020); found by an HMAC of the personnummer. */
+export interface StaffTable {
+  id: string;
+  personnummer_hmac: string;
+  birth_date: string;
+  name: string | null;
+  active: number;
+  created_at: string;
+  created_by: string | null;
+  last_login_at: string | null;
+}
+
+export interface StaffRolesTable {
+  staff_id: string;
+  role: StaffRole;
+}
+
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: string;
+  ip: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A BgMax line that matched no invoice, resolved by finance (migration 0012). */
+export interface BankPaymentResolutionsTable {
+  id: string;
+  import_id: string;
+  line: number;
+  resolution: "invoice" | "donor";
+  payment_id: string | null;
+  donor_id: string | null;
+  resolved_by: string;
+  resolved_at: string;
+}
+
+/** A KU65 file made for Skatteverket (migration 0012, core/tax). */
+export interface Ku65FilesTable {
+  id: string;
+  income_year: number;
+  kind: "full" | "changes";
+  statements: number;
+  xml: string;
+  created_at: string;
+  created_by: string;
+}
+
+/** Per income year and donor: the KU65 specification number and the amount last reported (null = deleted). */
+export interface Ku65StatementsTable {
+  income_year: number;
+  personnummer: string;
+  specification_number: number;
+  reported_kr: number | null;
+  file_id: string;
+  reported_at: string;
+}
+
+/** Append-only: every change and every view of a donor's personal data in the back office. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  staff_id: string | null;
+  staff_name: string | null;
+  ip: string;
+  action: string;
+  outcome: "ok" | "refused";
+  subject_type: string | null;
+  subject_id: string | null;
+  details: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
@@ -389,4 +464,11 @@ export interface DB {
   mandates: MandatesTable;
   provider_files: ProviderFilesTable;
   autogiro_requests: AutogiroRequestsTable;
+  staff: StaffTable;
+  staff_roles: StaffRolesTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  bank_payment_resolutions: BankPaymentResolutionsTable;
+  ku65_files: Ku65FilesTable;
+  ku65_statements: Ku65StatementsTable;
 }

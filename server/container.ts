@@ -37,6 +37,7 @@ import { KyselyWebEventRepository } from "../core/tracking/web-event-repository"
 import { createErrorReporter, type ErrorReporter } from "../app/error-reporting/error-reporter";
 import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope";
 import { PerIpLimiter } from "./per-ip-limiter";
+import { buildStaffServices, type StaffServices } from "./staff-services";
 import { currentVisitor } from "./request-visitor";
 import { tokenSigningKey } from "../core/my-data/token-format";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
@@ -88,6 +89,8 @@ export interface AppContainer {
   giftDocumentLimiter: PerIpLimiter;
   /** Memorial collections: the key their manage links are signed with, and the per-IP limits on opening and managing them. */
   collections: { linkKey: Buffer; openings: PerIpLimiter; changes: PerIpLimiter };
+  /** The back office at /admin: staff, staff sessions, the audit log (server/staff-services.ts). */
+  staff: StaffServices;
   close(): Promise<void>;
 }
 
@@ -205,6 +208,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     previewLimiter: new PerIpLimiter(config.RATE_LIMIT_PREVIEWS_PER_MINUTE, 60_000, () => clock.now().getTime()),
     giftDocumentLimiter: new PerIpLimiter(config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, 60_000, () => clock.now().getTime()),
     collections,
+    staff: buildStaffServices(config, { db, clock }, secrets.secretKey),
     async close() {
       jobs.stop();
       await searchSetup.search.stop();

@@ -15,6 +15,24 @@ export function swedishDate(instant: Date): IsoDate {
   return stockholmDate.format(instant);
 }
 
+const stockholmDateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Stockholm",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Date and time in Sweden at an instant, to the second, without zone: YYYY-MM-DDTHH:MM:SS (as Swedish authorities' files want it). */
+export function swedishDateTime(instant: Date): string {
+  const parts = stockholmDateTime.formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:${part("second")}`;
+}
+
 /** The hour (0–23) in Sweden at an instant. */
 export function swedishHour(instant: Date): number {
   return Number(stockholmHour.format(instant));

@@ -25,9 +25,17 @@ export class BankIdStartError extends Error {
   }
 }
 
+/**
+ * `auth` identifies a donor (the donor is found or created on completion);
+ * `sign` signs a text; `staff` identifies someone signing in to the back
+ * office: no donor is made, the proven personnummer is kept for
+ * `consumeStaffIdentity` and the back office decides whether they are staff.
+ */
+export type BankIdOrderKind = "auth" | "sign" | "staff";
+
 export interface PollResult {
   orderRef: string;
-  kind: "auth" | "sign";
+  kind: BankIdOrderKind;
   status: "pending" | "failed" | "complete";
   hintCode: string | null;
   /** BankID's recommended text for this state, in Swedish; null once complete. */
@@ -80,14 +88,14 @@ export class BankIdLogin {
   }
 
   async start(
-    kind: "auth" | "sign",
-    options: { endUserIp: string; browserId: string; sameDevice: boolean; userVisibleData?: string },
+    kind: BankIdOrderKind,
+    options: { endUserIp: string; browserId: string; sameDevice: boolean; userVisibleData?: string; returnUrl?: string },
   ): Promise<{ orderRef: string; autoStartUrl: string }> {
     const now = this.deps.clock.now();
     await this.deps.db.deleteFrom("bankid_orders").where("created_at", "<", new Date(now.getTime() - 60 * 60_000).toISOString()).execute();
     const request = {
       endUserIp: options.endUserIp,
-      ...(options.sameDevice ? { returnUrl: this.deps.returnUrl } : {}),
+      ...(options.sameDevice ? { returnUrl: options.returnUrl ?? this.deps.returnUrl } : {}),
       ...(options.userVisibleData !== undefined ? { userVisibleData: options.userVisibleData } : {}),
     };
     let order: OrderResponse;
@@ -164,13 +172,30 @@ export class BankIdLogin {
   async consume(orderRef: string, browserId: string): Promise<string | null> {
     const row = await this.order(orderRef, browserId);
     if (!row || row.kind !== "auth" || row.status !== "complete" || !row.donor_id || row.consumed_at) return null;
+    return (await this.markConsumed(row.order_ref)) ? row.donor_id : null;
+  }
+
+  /** Marks a completed order used; only one caller can win. */
+  private async markConsumed(orderRef: string): Promise<boolean> {
     const result = await this.deps.db
       .updateTable("bankid_orders")
       .set({ consumed_at: this.deps.clock.now().toISOString() })
-      .where("order_ref", "=", row.order_ref)
+      .where("order_ref", "=", orderRef)
       .where("consumed_at", "is", null)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1 ? row.donor_id : null;
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * For a completed back-office identification: the proven person, exactly
+   * once (a reload or a second tab gets null), as `consume` does for donors.
+   */
+  async consumeStaffIdentity(orderRef: string, browserId: string): Promise<{ personalNumber: string; name: string } | null> {
+    const row = await this.order(orderRef, browserId);
+    if (!row || row.kind !== "staff" || row.status !== "complete" || !row.signature || row.consumed_at) return null;
+    if (!(await this.markConsumed(row.order_ref))) return null;
+    const { personalNumber, name } = JSON.parse(row.signature) as { personalNumber: string; name: string };
+    return { personalNumber, name };
   }
 
   /** The donor cancels. BankID answers an error for orders that are already over; that is fine. */
@@ -204,7 +229,7 @@ export class BankIdLogin {
     const sameDevice = row.same_device === 1;
     return {
       orderRef: row.order_ref,
-      kind: row.kind as "auth" | "sign",
+      kind: row.kind as BankIdOrderKind,
       status,
       hintCode: row.hint_code,
       message: bankIdUserMessage(status, row.hint_code ?? undefined, sameDevice),

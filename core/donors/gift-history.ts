@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { GIFT_TYPE_LABELS, type GiftStatus, type GiftType } from "../gifts/gift-types";
 import type { DonorRow } from "./donor-repository";
-import { taxSummaries, type TaxYearSummary } from "./tax-reduction";
+import { countsForTaxReduction, taxSummaries, type TaxYearSummary } from "./tax-reduction";
 
-const METHOD_LABELS: Record<string, string> = {
+export const METHOD_LABELS: Record<string, string> = {
   swish: "Swish",
   card: "Kort",
   invoice: "Faktura",
@@ -96,7 +96,7 @@ export interface GivingOverview {
 
 export async function givingOverview(db: Kysely<DB>, donor: DonorRow): Promise<GivingOverview> {
   const gifts = await donorGifts(db, donor);
-  const paid = gifts.filter((g) => g.paid && g.paidAt);
+  const paid = gifts.filter((g) => g.paid && g.paidAt && countsForTaxReduction(g.giftType));
   return {
     gifts,
     monthly: gifts.filter(isMonthlyGift),

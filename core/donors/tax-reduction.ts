@@ -15,6 +15,11 @@ export const TAX_RULES = {
   maxReductionOre: 1_500_00,
 } as const;
 
+/** Membership fees are not gifts in the law's sense and give no reduction (protocols: tax reduction); every other paid gift type is a money gift. */
+export function countsForTaxReduction(giftType: string): boolean {
+  return giftType !== "membership";
+}
+
 export interface GiftForTax {
   amountOre: number;
   /** ISO timestamp the gift was paid. */

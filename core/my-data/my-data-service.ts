@@ -82,7 +82,7 @@ export interface ErasureDeps {
  * payments, and on unpaid gifts also name and personnummer, which no law
  * needs. A confirmation goes to the e-mail address we had, before it is gone.
  */
-export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my-data" | "my-pages"): Promise<{ kept: string }> {
+export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my-data" | "my-pages" | "staff"): Promise<{ kept: string }> {
   const donor = await findDonor(deps.db, donorId);
   if (!donor) return { kept: KEPT_AFTER_ERASURE };
   const now = deps.clock.now().toISOString();

@@ -1,5 +1,6 @@
 import { BGMAX_LAYOUT, RECORD_LENGTH, fieldWidth, type FieldSpec } from "./record-layout";
 import type { BgMaxAddress, BgMaxEnd } from "./types";
+import { swedishDateTime } from "../../calendar/swedish-calendar";
 
 /**
  * Writes a BgMax file from the same shape the parser returns, so that tests
@@ -199,17 +200,6 @@ function truncate(text: string, spec: FieldSpec): string {
 }
 
 function stockholmTimestamp(date: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Stockholm",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   const micros = String(date.getUTCMilliseconds() * 1000).padStart(6, "0");
-  return `${part("year")}${part("month")}${part("day")}${part("hour")}${part("minute")}${part("second")}${micros}`;
+  return `${swedishDateTime(date).replace(/\D/g, "")}${micros}`;
 }

@@ -1,0 +1,22 @@
+/** Payment statuses as finance reads them. */
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  created: "Skapad",
+  pending: "Väntar",
+  paid: "Betald",
+  declined: "Nekad",
+  failed: "Misslyckad",
+  cancelled: "Avbruten",
+  expired: "Utgången",
+  refunded: "Återbetald",
+};
+
+export const EVENT_SOURCE_LABELS: Record<string, string> = {
+  api: "Webbplatsen",
+  callback: "Betalleverantören",
+  poll: "Kontroll",
+  reconcile: "Avstämning",
+  donor: "Givaren",
+  import: "Bankfil",
+  staff: "Personal",
+  seed: "Demodata",
+};

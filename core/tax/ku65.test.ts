@@ -1,0 +1,123 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { ManualClock } from "../clock";
+import { loadSiteConfig } from "../site/site-config";
+import { testGift } from "../gifts/test-gift";
+import { upsertIdentifiedDonor } from "../donors/donor-repository";
+import { givingOverview } from "../donors/gift-history";
+import { TEST_PERSONNUMMER, TEST_SAMORDNINGSNUMMER } from "../identity/test-personnummer";
+import { ku65Plan, ku65Totals, ku65Xml, makeKu65File } from "./ku65";
+
+const SCHEMA = path.join(import.meta.dirname, "skatteverket-schema/kontrolluppgifter_8.0/instans/Kontrolluppgifter_8.0.xsd");
+const site = loadSiteConfig({});
+const [anna, bo, cecilia] = TEST_PERSONNUMMER;
+const samordning = TEST_SAMORDNINGSNUMMER[0];
+
+/** xmllint's verdict on a file against Skatteverket's schema: "" when valid, its complaints otherwise. */
+function schemaErrors(xml: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ku65-")), "ku65.xml");
+  fs.writeFileSync(file, xml);
+  try {
+    execFileSync("xmllint", ["--noout", "--schema", SCHEMA, file], { stdio: "pipe" });
+    return "";
+  } catch (error) {
+    return String((error as { stderr?: Buffer }).stderr ?? error);
+  }
+}
+
+let n = 0;
+function gift(overrides: Parameters<typeof testGift>[0]) {
+  n += 1;
+  return testGift({ id: `g${n}`, order_reference: `REF${String(n).padStart(23, "0")}`, idempotency_key: `k${n}`, ...overrides });
+}
+
+describe.each(testEngines)("KU65 on %s", (engine) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+
+  async function seed() {
+    database = await openTestDatabase(engine);
+    const { db } = database;
+    const clock = new ManualClock(new Date("2027-01-20T09:00:00.000Z"));
+    const donorA = await upsertIdentifiedDonor(db, clock, { personnummer: anna, givenName: "Anna", surname: "Exempel" });
+    await db
+      .insertInto("gifts")
+      .values([
+        // Anna: linked by donor id, 2 000 + 300 counts; 150 kr is under 200 kr; a membership fee and a refunded gift do not count.
+        gift({ donor_id: donorA.id, amount_ore: 200_000, paid_at: "2026-03-01T10:00:00.000Z" }),
+        gift({ donor_id: donorA.id, amount_ore: 30_050, paid_at: "2026-06-01T10:00:00.000Z" }),
+        gift({ donor_id: donorA.id, amount_ore: 15_000, paid_at: "2026-06-02T10:00:00.000Z" }),
+        gift({ donor_id: donorA.id, gift_type: "membership", amount_ore: 50_000, paid_at: "2026-06-03T10:00:00.000Z" }),
+        gift({ donor_id: donorA.id, status: "refunded", amount_ore: 90_000, paid_at: "2026-06-04T10:00:00.000Z" }),
+        // A gift at 00:30 on 1 January Swedish time belongs to the new year, one at 23:30 on 31 December to the old.
+        gift({ donor_id: donorA.id, amount_ore: 40_000, paid_at: "2026-12-31T23:30:00.000Z" }),
+        gift({ donor_id: donorA.id, amount_ore: 45_000, paid_at: "2026-12-31T22:30:00.000Z" }),
+        // Bo: never logged in, gave with his personnummer; under 2 000 kr with us is still reported (he may give elsewhere too).
+        gift({ donor_personnummer: bo, amount_ore: 50_000, paid_at: "2026-09-09T09:00:00.000Z" }),
+        // Cecilia: a memorial gift counts like any money gift.
+        gift({ donor_personnummer: cecilia, gift_type: "memorial", amount_ore: 25_000, paid_at: "2026-11-11T11:00:00.000Z" }),
+        // A samordningsnummer is reported like a personnummer.
+        gift({ donor_personnummer: samordning, amount_ore: 100_000, paid_at: "2026-02-02T12:00:00.000Z" }),
+        // No personnummer: nothing to report.
+        gift({ amount_ore: 500_000, paid_at: "2026-05-05T10:00:00.000Z" }),
+      ])
+      .execute();
+    return { db, clock, donorA };
+  }
+
+  it("sums each person's counting gifts of the year, the same as Mina sidor's tax summary", async () => {
+    const { db, donorA } = await seed();
+    const totals = await ku65Totals(db, 2026);
+    expect(Object.fromEntries(totals)).toEqual({ [anna]: 2_750, [bo]: 500, [cecilia]: 250, [samordning]: 1_000 });
+    const summary = (await givingOverview(db, donorA)).taxYears.find((y) => y.year === 2026)!;
+    expect(Math.floor(summary.qualifyingOre / 100)).toBe(totals.get(anna));
+    expect(Object.fromEntries(await ku65Totals(db, 2027))).toEqual({ [anna]: 400 });
+  });
+
+  it("makes a file Skatteverket's schema accepts, then corrections and deletions under the same numbers", async () => {
+    const { db, clock, donorA } = await seed();
+    const first = await makeKu65File({ db, clock, site }, 2026, "changes", "test");
+    expect(first!.statements.map((s) => s.change)).toEqual(["new", "new", "new", "new"]);
+    expect(schemaErrors(first!.xml)).toBe("");
+    expect(first!.xml).toContain(`<ku:Inkomsttagare faltkod="215">${anna}</ku:Inkomsttagare>`);
+    expect(first!.xml).toContain('<ku:MottagetGavobelopp faltkod="621">2750</ku:MottagetGavobelopp>');
+    expect(first!.xml).toContain('<ku:UppgiftslamnarId faltkod="201">168025550101</ku:UppgiftslamnarId>');
+
+    // Nothing changed: no file.
+    expect(await makeKu65File({ db, clock, site }, 2026, "changes", "test")).toBeNull();
+
+    // Anna gives again in 2026 (a late bank payment), Bo's gift is refunded.
+    await db.insertInto("gifts").values(gift({ donor_id: donorA.id, amount_ore: 100_000, paid_at: "2026-12-01T10:00:00.000Z" })).execute();
+    await db.updateTable("gifts").set({ status: "refunded" }).where("donor_personnummer", "=", bo).execute();
+    const numbers = Object.fromEntries(first!.statements.map((s) => [s.personnummer, s.specificationNumber]));
+    const changes = await makeKu65File({ db, clock, site }, 2026, "changes", "test");
+    expect(changes!.statements).toEqual([
+      { personnummer: anna, amountKr: 3_750, specificationNumber: numbers[anna], change: "correction" },
+      { personnummer: bo, amountKr: null, specificationNumber: numbers[bo], change: "deletion" },
+    ]);
+    expect(schemaErrors(changes!.xml)).toBe("");
+    expect(changes!.xml).toContain('<ku:Borttag faltkod="205">1</ku:Borttag>');
+
+    // A full file repeats every current statement under its number, and the deleted one stays deleted.
+    const full = await ku65Plan(db, 2026, "full");
+    expect(full.map((s) => [s.personnummer, s.specificationNumber, s.change])).toEqual([
+      [cecilia, numbers[cecilia], "unchanged"],
+      [anna, numbers[anna], "unchanged"],
+      [samordning, numbers[samordning], "unchanged"],
+    ]);
+  });
+
+  it("the schema check can fail: a file without the gift amount's field code is refused", () => {
+    const xml = ku65Xml(site, 2026, [{ personnummer: anna, amountKr: 2000, specificationNumber: 1, change: "new" }], new Date());
+    expect(schemaErrors(xml)).toBe("");
+    expect(schemaErrors(xml.replace(' faltkod="621"', ""))).toMatch(/faltkod/);
+    expect(schemaErrors(xml.replace(">2026</ku:Inkomstar>", ">1999</ku:Inkomstar>"))).not.toBe("");
+  });
+});

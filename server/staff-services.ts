@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { Clock } from "../core/clock";
+import type { DB } from "../db/schema";
+import { AuditLog } from "../core/audit/audit-log";
+import { StaffRepository, staffKey } from "../core/staff/staff-repository";
+import { StaffSessions } from "../core/staff/staff-sessions";
+import type { ServerConfig } from "./config";
+import { PerIpLimiter } from "./per-ip-limiter";
+
+/** The back office's own services (decision 0020): staff and roles, staff sessions, the audit log. */
+export interface StaffServices {
+  members: StaffRepository;
+  sessions: StaffSessions;
+  audit: AuditLog;
+  /** Per-IP limit on actions that cost money or send messages (refunds, My data links, re-sending). */
+  actions: PerIpLimiter;
+}
+
+export function buildStaffServices(config: ServerConfig, deps: { db: Kysely<DB>; clock: Clock }, secretKey: string): StaffServices {
+  const members = new StaffRepository({ db: deps.db, clock: deps.clock, key: staffKey(secretKey) });
+  return {
+    members,
+    sessions: new StaffSessions({ db: deps.db, clock: deps.clock, staff: members }, { secure: config.publicUrl.startsWith("https://") }),
+    audit: new AuditLog(deps),
+    actions: new PerIpLimiter(60, 60_000, () => deps.clock.now().getTime()),
+  };
+}
