@@ -10,7 +10,6 @@ import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { formatSwedishDay } from "../../core/memorial/delivery-date";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, FieldError, TextAreaField, TextField } from "../components/form/field";
-import { AddressFields } from "../components/form/address-fields";
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { AmountFields, DonorFields, DonorLookupButton, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS, groupProps } from "../components/gift/gift-fields";
@@ -217,7 +216,9 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
             </div>
             <fieldset className="fieldset delivery-post">
               <legend>Mottagarens adress</legend>
-              <AddressFields fields={{ street: fields.recipientStreet, postalCode: fields.recipientPostalCode, city: fields.recipientCity }} />
+              <TextField field={fields.recipientStreet} label="Mottagarens gatuadress" autoComplete="off" />
+              <TextField field={fields.recipientPostalCode} label="Mottagarens postnummer" inputMode="numeric" autoComplete="off" className="input--short" />
+              <TextField field={fields.recipientCity} label="Mottagarens ort" autoComplete="off" />
             </fieldset>
             <TextField
               field={fields.deliveryDate}

@@ -49,8 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > MAX_REQUEST_BYTES) {
-    // Not read: Node discards the rest of the upload after the answer.
-    return data<ActionResult>({ result: { status: "error", error: { file: [TOO_LARGE] } }, fileError: TOO_LARGE, rowErrors: [], rows: null }, { status: 413 });
+    // Not read: Node discards the rest of the upload after the answer. A 400 like every refused form (the page shows it, not an error page).
+    return data<ActionResult>({ result: { status: "error", error: { file: [TOO_LARGE] } }, fileError: TOO_LARGE, rowErrors: [], rows: null }, { status: 400 });
   }
   let formData: FormData;
   try {

@@ -1,0 +1,37 @@
+// Test-only: pays a gift by its order reference through the one payment
+// transition (as a booked bank file would), and prints the fulfilment post
+// queue, against the end-to-end server's database. Used by
+// tests/e2e/gift-documents.spec.ts:
+//
+//   node --import tsx tests/e2e/gift-documents-fixture.ts pay ORDER_REFERENCE
+//   node --import tsx tests/e2e/gift-documents-fixture.ts queue     → the post queue as `npm run fulfilment -- list` prints it
+//   node --import tsx tests/e2e/gift-documents-fixture.ts count     → {"gifts":…,"items":…}
+import { openDatabase } from "../../db/dialect";
+import { systemClock } from "../../core/clock";
+import { silentLogger } from "../../core/logger";
+import { transitionPayment } from "../../core/payments/payment-transitions";
+import { formatPostQueue, postQueue } from "../../core/orders/fulfilment";
+
+const [command, arg] = process.argv.slice(2);
+const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");
+try {
+  if (command === "pay" && arg) {
+    const payment = await db
+      .selectFrom("payments")
+      .innerJoin("gifts", "gifts.id", "payments.gift_id")
+      .select("payments.id")
+      .where("gifts.order_reference", "=", arg)
+      .executeTakeFirstOrThrow();
+    await transitionPayment({ db, clock: systemClock, logger: silentLogger }, { paymentId: payment.id, to: "paid", source: "import" });
+  } else if (command === "queue") {
+    process.stdout.write(`${formatPostQueue(await postQueue(db, systemClock.now()))}\n`);
+  } else if (command === "count") {
+    const gifts = await db.selectFrom("gifts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const items = await db.selectFrom("order_items").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    process.stdout.write(`${JSON.stringify({ gifts: Number(gifts.n), items: Number(items.n) })}\n`);
+  } else {
+    throw new Error("usage: pay ORDER_REFERENCE | queue | count");
+  }
+} finally {
+  await db.destroy();
+}

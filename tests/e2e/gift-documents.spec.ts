@@ -1,0 +1,216 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { inspectPdf } from "../../documents/testing/pdf-inspect";
+
+const E2E_PORT = process.env.E2E_PORT ?? "4173";
+const env = { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" };
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+function fixture(...args: string[]): string {
+  return execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/gift-documents-fixture.ts", ...args], { env, encoding: "utf8" });
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** The payer's fields, shared by every order page: invoice, so the gift waits until the fixture pays it. */
+async function fillPayer(page: Page, amount = "250 kr") {
+  await page.getByRole("radio", { name: amount }).check();
+  await page.getByLabel("Namn", { exact: true }).fill("Karin Lind");
+  await page.getByLabel("E-post", { exact: true }).fill("karin@exempel.se");
+  await page.getByRole("radio", { name: /^Faktura/ }).check();
+  await page.getByLabel("Gatuadress", { exact: true }).fill("Exempelgatan 1");
+  await page.getByLabel("Postnummer", { exact: true }).fill("123 45");
+  await page.getByLabel("Ort", { exact: true }).fill("Exempelstad");
+}
+
+async function submitToPayment(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Skicka fakturan" }).click();
+  await expect(page).toHaveURL(/\/ge-en-gava\/betalning\/[0-9A-Z]{26}$/);
+  return page.url().split("/").at(-1)!;
+}
+
+test.slow();
+
+test("a gift card is bought, then its PDF downloads with the amount and reference once paid", async ({ page }) => {
+  await page.goto("/ge-en-gava/gavokort");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Köp ett gåvokort");
+  await expectNoAxeViolations(page);
+  await shoot(page, "gavokort-bestall");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("radio", { name: "Stjärnor" }).check();
+  await page.getByRole("radio", { name: "Jul" }).check();
+  await page.getByLabel("Mottagarens namn").fill("Margareta Lindqvist");
+  await page.getByLabel("Text (frivillig)").fill("God jul, mamma!\nEn gåva för fler friska år.");
+  await page.getByLabel("Från", { exact: true }).fill("Anna och Per");
+  await fillPayer(page, "500 kr");
+  const reference = await submitToPayment(page);
+
+  const response = await page.goto(`/gavokort/${reference}`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gåvokort till Margareta Lindqvist");
+  await expect(page.locator(".memorial-order__status")).toHaveText("Status: Väntar på betalning");
+  await expect(page.getByRole("link", { name: /Ladda ner gåvokortet/ })).toHaveCount(0);
+  expect((await page.request.get(`/gavokort/${reference}/gavokort-margareta-lindqvist.pdf`)).status()).toBe(404);
+  expect((await page.request.get(`/api/Gift/DownloadPdfByOrderRef/${reference}`)).status()).toBe(409);
+  await expectNoAxeViolations(page);
+
+  fixture("pay", reference);
+  await page.reload();
+  await expect(page.locator(".memorial-order__status")).toHaveText("Status: Klart att skriva ut");
+  const image = page.getByRole("img", { name: "Gåvokort till Margareta Lindqvist från Anna och Per." });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(840);
+  await expectNoAxeViolations(page);
+  await shoot(page, "gavokort-sida");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Ladda ner gåvokortet (PDF, A5)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("gavokort-margareta-lindqvist.pdf");
+  const pdf = inspectPdf(Buffer.from(await (await page.request.get(`/api/Gift/DownloadPdfByOrderRef/${reference}`)).body()));
+  expect(pdf.text).toContain("500 kr");
+  expect(pdf.text).toContain("Till Margareta Lindqvist");
+  expect(pdf.text).toMatch(/nr [0-9A-Z]{26}/);
+});
+
+// axe needs JavaScript in the page: pages are checked in `checker`, the orders are placed without JavaScript.
+test("a diploma ordered by post without JavaScript appears in the fulfilment list with its date", async ({ browser, page: checker }) => {
+  await checker.goto("/ge-en-gava/diplom");
+  await expectNoAxeViolations(checker);
+  await shoot(checker, "diplom-bestall");
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/ge-en-gava/diplom");
+  // Nothing filled in: the server names what is missing.
+  await page.getByRole("radio", { name: "Med post, tryckt på fint papper" }).check();
+  await page.getByRole("button", { name: /^(Fortsätt|Skicka)/ }).click();
+  const summary = page.getByRole("alert").or(page.locator(".error-summary"));
+  await expect(summary.first()).toContainText("Mottagarens namn");
+  await expect(summary.first()).toContainText("Mottagarens gatuadress");
+
+  await page.getByRole("radio", { name: "Pensionering" }).check();
+  await page.getByLabel("Mottagarens namn").fill("Sven Holm");
+  await page.getByLabel("Från", { exact: true }).fill("Kollegorna på Exempelbolaget");
+  await page.getByRole("radio", { name: "Med post, tryckt på fint papper" }).check();
+  await page.getByLabel("Mottagarens gatuadress").fill("Kungsgatan 2");
+  await page.getByLabel("Mottagarens postnummer").fill("90325");
+  await page.getByLabel("Mottagarens ort").fill("Umeå");
+  await page.getByLabel("Datum (frivilligt)").fill("2027-06-30");
+  await fillPayer(page);
+  const reference = await submitToPayment(page);
+
+  fixture("pay", reference);
+  const queue = fixture("queue");
+  expect(queue).toMatch(/2027-06-30\s+[0-9A-Z]{26}\s+diploma\s+→\s+Sven Holm, Kungsgatan 2, 903 25 Umeå/);
+
+  await page.goto(`/order/diplom/${reference}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Diplom till Sven Holm");
+  await expect(page.locator(".memorial-order__status")).toHaveText("Status: Förbereds");
+  await expect(page.getByText(/postas så att det är framme senast/)).toBeVisible();
+  await checker.goto(`/order/diplom/${reference}`);
+  await expectNoAxeViolations(checker);
+  await shoot(checker, "diplom-sida");
+  // The same reference is not a gift certificate.
+  expect((await page.request.get(`/order/gavobevis/${reference}`)).status()).toBe(404);
+  await context.close();
+});
+
+const HEADER = "namn;e-post;gatuadress;postnummer;ort;text";
+function recipients(bad: boolean): string {
+  const rows = Array.from({ length: 20 }, (_, i) =>
+    i % 3 === 0 ? `Mottagare ${i + 1};;Storgatan ${i + 1};123 45;Exempelstad;` : `Mottagare ${i + 1};mottagare${i + 1}@exempel.se;;;;Tack för i år!`,
+  );
+  if (bad) {
+    rows[4] = "Mottagare 5;inte-en-e-postadress;;;;";
+    rows[11] = ";;Storgatan 12;12;Exempelstad;";
+  }
+  return [HEADER, ...rows].join("\r\n");
+}
+
+async function fillListOrder(page: Page, csv: string | Buffer) {
+  await page.getByLabel(/Lista med mottagare/).setInputFiles({ name: "mottagare.csv", mimeType: "text/csv", buffer: Buffer.isBuffer(csv) ? csv : Buffer.from(csv) });
+  await page.getByRole("radio", { name: "Gåvobevis" }).check();
+  await page.getByRole("radio", { name: "Lagerkrans" }).check();
+  await page.getByRole("radio", { name: "Jul" }).check();
+  await page.getByLabel("Från", { exact: true }).fill("Exempelföretaget AB");
+  await fillPayer(page);
+}
+
+test("a 20-row list order with 2 bad rows is refused with both rows named, then accepted once fixed", async ({ page }) => {
+  await page.goto("/ge-en-gava/lista");
+  await expectNoAxeViolations(page);
+  await shoot(page, "lista-bestall");
+  const before = fixture("count");
+
+  await fillListOrder(page, recipients(true));
+  await page.getByRole("button", { name: "Skicka fakturan" }).click();
+  const errors = page.getByRole("region", { name: "Rader att rätta i listan" });
+  await expect(errors.getByRole("row")).toHaveCount(4);
+  await expect(errors.getByRole("row", { name: /Rad 6 e-post "inte-en-e-postadress" är inte en e-postadress/ })).toBeVisible();
+  await expect(errors.getByRole("row", { name: /Rad 13 namn Namnet saknas/ })).toBeVisible();
+  await expect(errors.getByRole("row", { name: /Rad 13 postnummer/ })).toBeVisible();
+  await expect(page.getByText("2 rader i listan behöver rättas. Inget är beställt.").first()).toBeVisible();
+  expect(fixture("count")).toBe(before);
+  await expectNoAxeViolations(page);
+  await shoot(page, "lista-fel");
+
+  await fillListOrder(page, recipients(false));
+  const reference = await submitToPayment(page);
+  await page.goto(`/order/gavobevis/${reference}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gåvobevis till 20 mottagare");
+  const table = page.getByRole("region", { name: "Mottagare" });
+  await expect(table.getByRole("row")).toHaveCount(21);
+  await expect(table.getByRole("row").nth(1)).toContainText("Mottagare 1");
+  await expect(table.getByRole("row").nth(20)).toContainText("Mottagare 20");
+  await expect(page.getByText("250 kr").or(page.getByText("5 000 kr")).first()).toBeVisible();
+  await expect(page.getByText("5 000 kr")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "lista-sida");
+});
+
+test("the list order works without JavaScript: a bad row is named by the server", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/ge-en-gava/lista");
+  await fillListOrder(page, recipients(true));
+  await page.getByRole("button", { name: "Skicka fakturan" }).click();
+  const errors = page.getByRole("region", { name: "Rader att rätta i listan" });
+  await expect(errors.getByRole("row", { name: /Rad 6 e-post/ })).toBeVisible();
+  await expect(errors.getByRole("row", { name: /Rad 13 namn/ })).toBeVisible();
+  await context.close();
+});
+
+test("a 10 MB upload and a malformed CSV are refused with a clear message", async ({ page }) => {
+  await page.goto("/ge-en-gava/lista");
+  await fillListOrder(page, Buffer.alloc(10 * 1024 * 1024, "a"));
+  await page.getByRole("button", { name: "Skicka fakturan" }).click();
+  await expect(page.getByText(/Filen är för stor\. En lista får vara högst 1 MB/).first()).toBeVisible();
+
+  await page.goto("/ge-en-gava/lista");
+  await fillListOrder(page, `${HEADER}\r\nAnna;"anna@exempel.se;;;;\r\n`);
+  await page.getByRole("button", { name: "Skicka fakturan" }).click();
+  await expect(page.getByText(/Filen kunde inte läsas som CSV\. Rad 2: ett citattecken avslutas aldrig/).first()).toBeVisible();
+});
+
+test("unknown and mismatched references are 404, never 500", async ({ request }) => {
+  for (const path of [
+    "/gavokort/0123456789ABCDEFGHJKMNPQRS",
+    "/gavokort/inte-en-referens",
+    "/order/gavobevis/0123456789ABCDEFGHJKMNPQRS",
+    "/order/diplom/0123456789ABCDEFGHJKMNPQRS",
+    "/order/diplom/0123456789ABCDEFGHJKMNPQRS/diplom.pdf",
+    "/gavokort/0123456789ABCDEFGHJKMNPQRS/x.png",
+  ]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+  const api = await request.get("/api/Gift/DownloadPdfByOrderRef/0123456789ABCDEFGHJKMNPQRS");
+  expect(api.status()).toBe(404);
+  expect((await api.json()).error.code).toBe("not_found");
+});
