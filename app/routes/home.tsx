@@ -33,7 +33,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/ge-en-gava" className="button button--primary button--large">
               Ge en gåva
             </Link>
-            <Link to="/manadsgivande" className="button button--secondary button--large">
+            <Link to="/ge-en-gava/manadsgava" className="button button--secondary button--large">
               Bli månadsgivare
             </Link>
           </p>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/my-pages";
 import { PRIVATE_HEADERS, assertSameOrigin, requireDonor } from "../donors/donor-session.server";
 import { donorView } from "../../core/donors/donor-repository";
 import { givingOverview } from "../../core/donors/gift-history";
+import { agreementsOfDonor } from "../../core/agreements/agreement-view";
 import { TAX_RULES } from "../../core/donors/tax-reduction";
 import { myDataLinkMail } from "../../core/my-data/my-data-service";
 import { maskPersonnummer } from "../../core/identity/personnummer";
@@ -27,6 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     donor: donorView(session.donor),
     maskedPersonnummer: session.donor.personnummer ? maskPersonnummer(session.donor.personnummer) : null,
     overview,
+    agreements: (await agreementsOfDonor(container.db, session.donor.id)).map((a) => ({
+      id: a.id,
+      amountOre: a.amountOre,
+      debitDay: a.debitDay,
+      statusLabel: a.statusLabel,
+      nextDebitOn: a.nextDebitOn,
+    })),
     linkSent: url.searchParams.get("lank") === "skickad",
     idleMinutes: container.config.SESSION_IDLE_MINUTES,
   };
@@ -51,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyPages({ loaderData, actionData }: Route.ComponentProps) {
-  const { donor, maskedPersonnummer, overview, linkSent, idleMinutes } = loaderData;
+  const { donor, maskedPersonnummer, overview, agreements, linkSent, idleMinutes } = loaderData;
   const paidCount = overview.gifts.filter((g) => g.paid).length;
   return (
     <article className="page page--medium my-pages">
@@ -95,10 +103,21 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="manadsgava-rubrik">
         <h2 id="manadsgava-rubrik">Månadsgivande</h2>
-        {overview.monthly.length === 0 ? (
+        {agreements.length > 0 && (
+          <ul className="agreement-list">
+            {agreements.map((a) => (
+              <li key={a.id}>
+                <strong>{formatSek(a.amountOre)} i månaden</strong>, den {a.debitDay}:e – {a.statusLabel.toLowerCase()}
+                {a.nextDebitOn ? `, nästa dragning ${formatDate(a.nextDebitOn)}` : ""}.{" "}
+                <Link to={`/mina-sidor/manadsgava/${a.id}`}>Se dragningar, höj eller ändra</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {agreements.length > 0 ? null : overview.monthly.length === 0 ? (
           <p>
             Du har ingen månadsgåva. Med en månadsgåva ger du forskningen en stadig grund att stå på.{" "}
-            <Link to="/manadsgivande">Läs om månadsgivande</Link>.
+            <Link to="/ge-en-gava/manadsgava">Bli månadsgivare</Link>.
           </p>
         ) : (
           <ul>

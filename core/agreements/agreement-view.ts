@@ -1,0 +1,126 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import { TAX_RULES } from "../donors/tax-reduction";
+import { formatDateLong, formatSek } from "../site/format";
+import { AGREEMENT_STATUS_LABELS, type AgreementEventType, type AgreementStatus } from "./agreement-status";
+import { MAX_PAUSE_MONTHS } from "./debit-schedule";
+
+/**
+ * What Mina sidor shows of a donor's agreement: its terms, every debit with
+ * what happened to it, and every change with the debit it applies from.
+ */
+export interface DebitView {
+  debitOn: string;
+  amountOre: number;
+  kind: "monthly" | "extra" | "membership";
+  /** Dragen, Inte genomförd, Beställd hos Bankgirot, Stoppad. */
+  statusLabel: string;
+  state: "paid" | "failed" | "requested" | "cancelled";
+}
+
+export interface AgreementChangeView {
+  date: string;
+  text: string;
+}
+
+export interface AgreementView {
+  id: string;
+  status: AgreementStatus;
+  statusLabel: string;
+  amountOre: number;
+  debitDay: number;
+  nextDebitOn: string | null;
+  pausedUntil: string | null;
+  bankName: string | null;
+  accountEnding: string | null;
+  refusalReason: string | null;
+  debits: DebitView[];
+  changes: AgreementChangeView[];
+  canChange: boolean;
+  canPause: boolean;
+  maxPauseMonths: number;
+}
+
+const EVENT_TEXT: Record<AgreementEventType, (data: Record<string, unknown>, from: string | null) => string> = {
+  created: (d, from) => `Månadsgåvan tecknades: ${formatSek(Number(d.amountOre ?? 0))} den ${String(d.debitDay ?? "")}:e varje månad${from ? `, första dragningen ${from}` : ""}.`,
+  activated: () => "Bankgirot godkände medgivandet.",
+  amount_changed: (d, from) => `Beloppet ändrades från ${formatSek(Number(d.fromOre ?? 0))} till ${formatSek(Number(d.toOre ?? 0))}${from ? ` från dragningen ${from}` : ""}.`,
+  day_changed: (d, from) => `Dragningsdagen ändrades från den ${String(d.fromDay ?? "")}:e till den ${String(d.toDay ?? "")}:e${from ? ` från dragningen ${from}` : ""}.`,
+  paused: (d, from) => `Pausad i ${String(d.months ?? "")} månad${Number(d.months) === 1 ? "" : "er"}${from ? ` från dragningen ${from}` : ""}.`,
+  resumed: (_d, from) => `Månadsgåvan startade igen${from ? ` med dragningen ${from}` : ""}.`,
+  cancelled: (d, from) =>
+    d.reason ? `Avslutad: ${String(d.reason)}.` : `Avslutad${from ? ` från och med dragningen ${from}` : ""}.`,
+  refused: (d) => `Banken godkände inte medgivandet${d.reason ? `: ${String(d.reason)}` : ""}.`,
+  debit_failed: (_d, from) => `Dragningen ${from ?? ""} gick inte igenom. Vi drar den inte igen.`,
+};
+
+export async function agreementsOfDonor(db: Kysely<DB>, donorId: string): Promise<AgreementView[]> {
+  const rows = await db.selectFrom("agreements").select("id").where("donor_id", "=", donorId).orderBy("created_at", "desc").execute();
+  const views: AgreementView[] = [];
+  for (const row of rows) {
+    const view = await agreementView(db, row.id, donorId);
+    if (view) views.push(view);
+  }
+  return views;
+}
+
+export async function agreementView(db: Kysely<DB>, agreementId: string, donorId: string): Promise<AgreementView | null> {
+  const agreement = await db.selectFrom("agreements").selectAll().where("id", "=", agreementId).where("donor_id", "=", donorId).executeTakeFirst();
+  if (!agreement) return null;
+  const mandate = agreement.mandate_id ? await db.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id).executeTakeFirst() : undefined;
+  const debits = await db
+    .selectFrom("gifts")
+    .innerJoin("payments", "payments.gift_id", "gifts.id")
+    .select(["gifts.debit_on", "gifts.amount_ore", "gifts.gift_type", "payments.status"])
+    .where("gifts.agreement_id", "=", agreement.id)
+    .orderBy("gifts.debit_on", "desc")
+    .orderBy("gifts.created_at", "desc")
+    .execute();
+  const events = await db.selectFrom("agreement_events").selectAll().where("agreement_id", "=", agreement.id).orderBy("id", "desc").execute();
+  const live = agreement.status === "active" || agreement.status === "paused" || agreement.status === "pending";
+  return {
+    id: agreement.id,
+    status: agreement.status,
+    statusLabel: AGREEMENT_STATUS_LABELS[agreement.status],
+    amountOre: agreement.amount_ore,
+    debitDay: agreement.debit_day,
+    nextDebitOn: agreement.next_debit_on,
+    pausedUntil: agreement.paused_until,
+    bankName: mandate?.bank_name ?? null,
+    accountEnding: mandate ? mandate.account.slice(-4) : null,
+    refusalReason: mandate?.status === "refused" ? mandate.reason_text : null,
+    debits: debits.map((d) => {
+      const state = d.status === "paid" ? "paid" : d.status === "failed" || d.status === "declined" || d.status === "expired" ? "failed" : d.status === "cancelled" ? "cancelled" : "requested";
+      const labels = { paid: "Dragen", failed: "Inte genomförd", cancelled: "Stoppad", requested: "Beställd hos Bankgirot" } as const;
+      return {
+        debitOn: d.debit_on ?? "",
+        amountOre: d.amount_ore,
+        kind: d.gift_type === "extra" ? "extra" : d.gift_type === "membership" ? "membership" : "monthly",
+        statusLabel: labels[state],
+        state,
+      };
+    }),
+    changes: events.map((e) => ({
+      date: e.created_at,
+      text: EVENT_TEXT[e.type](e.data ? (JSON.parse(e.data) as Record<string, unknown>) : {}, e.applies_from ? formatDateLong(e.applies_from) : null),
+    })),
+    canChange: live,
+    canPause: agreement.status === "active",
+    maxPauseMonths: MAX_PAUSE_MONTHS,
+  };
+}
+
+/**
+ * What a raise means after the tax reduction: a debit of at least 200 kr
+ * counts, and the donor gets 25 % back when the year's gifts reach 2 000 kr.
+ */
+export function raiseExplanation(fromOre: number, toOre: number): string {
+  const net = (ore: number) => formatSek(Math.round(ore * (1 - TAX_RULES.rate)));
+  if (toOre < TAX_RULES.minGiftOre) {
+    return `Dragningar under ${formatSek(TAX_RULES.minGiftOre)} ger ingen skattereduktion. Från ${formatSek(TAX_RULES.minGiftOre)} i månaden räknas varje dragning.`;
+  }
+  if (fromOre < TAX_RULES.minGiftOre) {
+    return `Med ${formatSek(toOre)} i månaden börjar din gåva räknas för skattereduktion: du får tillbaka 25 procent, så den kostar dig ${net(toOre)} i månaden (när dina gåvor under året blir minst ${formatSek(TAX_RULES.minYearOre)}).`;
+  }
+  return `Efter skattereduktionen kostar ${formatSek(toOre)} i månaden dig ${net(toOre)} – höjningen på ${formatSek(toOre - fromOre)} kostar dig ${net(toOre - fromOre)}.`;
+}

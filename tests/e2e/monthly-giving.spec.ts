@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { gotoHydrated } from "./hydrated";
+import { loginOnThisDevice } from "./bankid-flow";
+
+// BankID signing and polling take a few seconds each.
+test.slow();
+
+const PAGE = "/ge-en-gava/manadsgava";
+
+async function fillForm(page: Page, values: { personnummer?: string; clearing?: string; account?: string; day?: string } = {}) {
+  await page.getByRole("radio", { name: "200 kr" }).check();
+  await page.getByLabel("Dag i månaden då pengarna dras").selectOption(values.day ?? "28");
+  await page.getByLabel("Namn", { exact: true }).fill("Erik Lindgren");
+  await page.getByLabel("E-post").fill("erik.lindgren@exempel.se");
+  await page.getByLabel("Personnummer").fill(values.personnummer ?? "19811228-9874");
+  await page.getByLabel("Clearingnummer").fill(values.clearing ?? "5000");
+  await page.getByLabel("Kontonummer").fill(values.account ?? "1234560");
+}
+
+/** Signs the mandate as Erik Lindgren in the simulated BankID app, in a second tab as on a phone. */
+async function signInSimulator(page: Page) {
+  const href = await page.getByRole("link", { name: /Öppna BankID/ }).getAttribute("href");
+  const phone = await page.context().newPage();
+  await phone.goto(href ?? "");
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Skriv under");
+  await phone.getByRole("radio", { name: /Erik Lindgren/ }).check();
+  await phone.getByRole("button", { name: "Fortsätt" }).click();
+  await phone.getByRole("button", { name: "Skriv under" }).click();
+  await phone.close();
+}
+
+test("sign up for 200 kr a month by autogiro with BankID, then raise it from Mina sidor", async ({ page }) => {
+  await gotoHydrated(page, PAGE);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bli månadsgivare");
+  await expectNoAxeViolations(page);
+  await fillForm(page);
+  // The bank's name is shown back as soon as the account number is recognised.
+  await expect(page.getByText("Bank: SEB")).toBeVisible();
+  await expect(page.getByText(/kostar 200 kr i månaden dig 150 kr/)).toBeVisible();
+  await page.getByRole("button", { name: "Skriv under med BankID" }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skriv under medgivandet");
+  const mandate = page.getByRole("region", { name: "Det här skriver du under" });
+  await expect(mandate).toContainText("Medgivande till betalning via Autogiro");
+  await expect(mandate).toContainText("bankgiro 5555-0105");
+  await expect(mandate).toContainText("organisationsnummer 802555-0101");
+  await expect(mandate).toContainText("200 kronor per månad, den 28");
+  await expectNoAxeViolations(page);
+  await signInSimulator(page);
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för att du blir månadsgivare!", { timeout: 20_000 });
+  await expect(page.getByText("200 kr i månaden")).toBeVisible();
+  await expect(page.getByText("Väntar på godkännande från banken")).toBeVisible();
+  await expect(page.getByText("SEB, konto som slutar på 4560")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Where the mandate stands, through the API.
+  const agreementId = page.url().split("/").pop() ?? "";
+  const status = await page.request.post("/api/DirectDebit/CheckAutogiroStatus", { data: { agreementId } });
+  expect(status.status()).toBe(200);
+  expect((await status.json()).agreements[0]).toMatchObject({ status: "pending", amountOre: 20_000, debitDay: 28 });
+
+  // Mina sidor: the agreement, and a raise that says from which debit it applies and what it costs after the tax reduction.
+  await loginOnThisDevice(page, "/mina-sidor");
+  await page.getByRole("link", { name: "Se dragningar, höj eller ändra" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Din månadsgåva");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Nytt belopp per månad (kronor)").fill("300");
+  await expect(page.getByText(/kostar 300 kr i månaden dig 225 kr/)).toBeVisible();
+  await page.getByRole("button", { name: "Ändra beloppet" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Beloppet är ändrat." })).toContainText("Det gäller från dragningen");
+  await expect(page.getByText("300 kr i månaden")).toBeVisible();
+  await expect(page.getByText(/Beloppet ändrades från 200 kr till 300 kr från dragningen/)).toBeVisible();
+
+  // Bad input on Mina sidor: a clear message, nothing changed.
+  await page.getByLabel("Nytt belopp per månad (kronor)").fill("5");
+  await page.getByRole("button", { name: "Ändra beloppet" }).click();
+  await expect(page.getByText(/Skriv ett belopp per månad mellan 100 och/)).toBeVisible();
+  await expect(page.getByText("300 kr i månaden")).toBeVisible();
+});
+
+test("bad input gets clear Swedish messages and nothing is signed or stored", async ({ page }) => {
+  await gotoHydrated(page, PAGE);
+  // An account number that fails its check digit, a personnummer of someone under 18.
+  await fillForm(page, { account: "1234567", personnummer: "20220161-2393" });
+  await page.getByRole("button", { name: "Skriv under med BankID" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Kontonummer" });
+  await expect(summary).toContainText("Personnummer");
+  await expect(page.getByText("Vi känner inte igen clearing- och kontonumret.", { exact: false }).first()).toBeVisible();
+  await expect(page.getByText("Du behöver ha fyllt 18 år", { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bli månadsgivare");
+  await expectNoAxeViolations(page);
+
+  // Without JavaScript the server says the same, and a day of 31 is refused.
+  const response = await page.request.post(PAGE, {
+    form: {
+      amount: "200",
+      customAmount: "",
+      debitDay: "31",
+      name: "Erik Lindgren",
+      email: "erik@exempel.se",
+      personnummer: "198112289874",
+      clearing: "5000",
+      account: "1234560",
+      website: "",
+      idempotencyKey: crypto.randomUUID(),
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("Välj en dag mellan den 1 och den 28");
+});
