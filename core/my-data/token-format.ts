@@ -31,14 +31,20 @@ export function signToken(payload: TokenPayload, key: Buffer): string {
   return `${TOKEN_VERSION}.${body}.${signature}`;
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 /** The payload when the signature is right, else null. Expiry and revocation are the caller's checks. */
 export function readSignedToken(token: string, key: Buffer): TokenPayload | null {
   if (token.length > 1024) return null;
   const parts = token.split(".");
   if (parts.length !== 3 || parts[0] !== TOKEN_VERSION) return null;
   const [, body = "", signature = ""] = parts;
-  const expected = crypto.createHmac("sha256", key).update(`${TOKEN_VERSION}.${body}`).digest();
-  const given = Buffer.from(signature, "base64url");
+  // Strict: the payload must be canonical base64url, and the signature exactly the string we would write.
+  // Decoding is lenient (it ignores trailing characters and the spare bits of the last one), so comparing
+  // decoded bytes would take other spellings of the same signature, such as a changed last character or "!!".
+  if (!BASE64URL.test(body) || Buffer.from(body, "base64url").toString("base64url") !== body) return null;
+  const expected = Buffer.from(crypto.createHmac("sha256", key).update(`${TOKEN_VERSION}.${body}`).digest("base64url"), "utf8");
+  const given = Buffer.from(signature, "utf8");
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
     const parsed = tokenPayloadSchema.safeParse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));
