@@ -17,6 +17,12 @@ export default [
   route("ge-en-gava/gavobevis", "routes/gift-document-form.tsx", { id: "gift-certificate-form" }),
   route("ge-en-gava/diplom", "routes/gift-document-form.tsx", { id: "diploma-form" }),
   route("ge-en-gava/lista", "routes/list-order.tsx"),
+  // Digital greeting cards (decision 0018): the card catalogue in content/cards, the card's own page /d/…, the bare template /_internal/….
+  route("ge-en-gava/gratulationskort", "routes/greeting-card.tsx"),
+  route("ge-en-gava/gratulationskort/forhandsgranska.png", "routes/greeting-card-preview-png.ts"),
+  route("ge-en-gava/gratulationskort/kort/:file", "routes/greeting-card-image.ts"),
+  route("d/:cardCode/*", "routes/card-page.tsx"),
+  route("_internal/:cardCode/*", "routes/internal-card.ts"),
   route("gavokort/:orderReference", "routes/gift-document-order.tsx", { id: "gift-card-order" }),
   route("gavokort/:orderReference/:file", "routes/gift-document-file.ts", { id: "gift-card-file" }),
   route("order/gavobevis/:orderReference", "routes/gift-document-order.tsx", { id: "gift-certificate-order" }),

@@ -37,8 +37,9 @@ import { KyselyWebEventRepository } from "../core/tracking/web-event-repository"
 import { createErrorReporter, type ErrorReporter } from "../app/error-reporting/error-reporter";
 import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope";
 import { PerIpLimiter } from "./per-ip-limiter";
-import { buildStaffServices, type StaffServices } from "./staff-services";
+import { cardCatalogue, type CardCatalogue } from "../core/cards/card-catalogue";
 import { currentVisitor } from "./request-visitor";
+import { buildStaffServices, type StaffServices } from "./staff-services";
 import { tokenSigningKey } from "../core/my-data/token-format";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
 
@@ -85,6 +86,8 @@ export interface AppContainer {
   webEvents: KyselyWebEventRepository;
   /** Per-IP limit on memorial sheet previews, shared by POST /api/Gift/Preview and the preview image route. */
   previewLimiter: PerIpLimiter;
+  /** The greeting-card catalogue (content/cards), checked at boot. */
+  cards: CardCatalogue;
   /** Per-IP limit on ordering gift cards, certificates, diplomas and list orders (pages and API alike). */
   giftDocumentLimiter: PerIpLimiter;
   /** Memorial collections: the key their manage links are signed with, and the per-IP limits on opening and managing them. */
@@ -124,6 +127,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   });
   const webEvents = new KyselyWebEventRepository(db);
   const documents = createDocumentEngine(site);
+  // Read and checked now: a wrong entry in the catalogue stops the server at start, not a donor later.
+  const cards = cardCatalogue();
   // Outside tests the fonts load at boot: the first donor does not wait for them, and a build that cannot find them says so at once.
   if (config.NODE_ENV !== "test") documents.warmUp().catch((err: unknown) => logger.error({ err }, "document engine: fonts could not be loaded"));
   const donors = buildDonorServices(config, { db, clock, logger }, secrets.secretKey);
@@ -153,9 +158,9 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     clock,
     logger,
     handlers: {
-      [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents }, payload),
+      [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents, cards }, payload),
       [INVOICE_JOB]: (payload) => sendInvoice({ db, mailer, site, documents }, payload),
-      [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents }, payload, attempt),
+      [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents, publicUrl: config.publicUrl, cards }, payload, attempt),
       [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
       [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
       [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl }, payload),
@@ -205,6 +210,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     agreements,
     errorReporter,
     webEvents,
+    cards,
     previewLimiter: new PerIpLimiter(config.RATE_LIMIT_PREVIEWS_PER_MINUTE, 60_000, () => clock.now().getTime()),
     giftDocumentLimiter: new PerIpLimiter(config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, 60_000, () => clock.now().getTime()),
     collections,

@@ -153,7 +153,9 @@ export type DocumentRequest =
   | { kind: "gift-card"; data: GiftDocumentData }
   | { kind: "gift-certificate"; data: GiftDocumentData }
   | { kind: "diploma"; data: GiftDocumentData }
-  | { kind: "greeting-card"; data: GreetingCardData };
+  | { kind: "greeting-card"; data: GreetingCardData }
+  /** The same card, small: the card picker's pictures (360 px wide). */
+  | { kind: "greeting-card-thumbnail"; data: GreetingCardData };
 
 export type DocumentKind = DocumentRequest["kind"];
 export type DocumentFormat = "pdf" | "png";

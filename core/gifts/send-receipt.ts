@@ -8,6 +8,8 @@ import { findGift } from "../payments/payment-repository";
 import { receiptMail } from "./receipt";
 import { thankYouCard } from "./receipt-document";
 import { memorialReceiptExtras } from "../memorial/memorial-receipt";
+import { greetingCardReceiptExtras } from "../cards/greeting-card-order";
+import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
 
@@ -17,7 +19,7 @@ const payloadSchema = z.object({ giftId: z.string().min(1) });
  * (and, for a memorial gift, a copy of the memorial sheet).
  */
 export async function sendReceipt(
-  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string; documents: DocumentRenderer },
+  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string; documents: DocumentRenderer; cards?: CardCatalogue },
   payload: unknown,
 ): Promise<void> {
   const { giftId } = payloadSchema.parse(payload);
@@ -28,7 +30,8 @@ export async function sendReceipt(
   if (gift.agreement_id) return;
   const card = await deps.documents.render(thankYouCard(gift), "png");
   // A memorial gift's receipt says in whose memory, where the sheet goes and when, with a copy of the sheet.
-  const memorial = await memorialReceiptExtras(deps, gift);
+  // A greeting card's receipt says to whom and when the card goes, with a copy of the card.
+  const memorial = (await memorialReceiptExtras(deps, gift)) ?? (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift));
   await deps.mailer.send({
     ...receiptMail(gift, deps.site, deps.publicUrl, memorial ? [memorial.paragraph] : []),
     attachments: [

@@ -36,6 +36,8 @@ export function sheetFileName(deceasedName: string, extension: "pdf" | "png"): s
 
 export interface SheetMail {
   document: DocumentRequest;
+  /** What the document is attached as; PDF unless said (a greeting card goes as an image). */
+  format?: "pdf" | "png";
   subject: string;
   text: string;
   filename: string;

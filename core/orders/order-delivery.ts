@@ -10,6 +10,9 @@ import type { JobAttempt } from "../jobs/job-runner";
 import { findGift, type GiftRow } from "../payments/payment-repository";
 import { memorialSheetMail, sheetGoesByEmail, type SheetMail } from "../memorial/sheet-delivery";
 import { giftDocumentMail } from "../gift-documents/gift-document-order";
+import { greetingCardMail } from "../cards/greeting-card-order";
+import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
+import { DOCUMENT_CONTENT_TYPES } from "../documents/document-renderer";
 import { findOrderItem, type OrderItemRow } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";
 import type { OrderItemKind, OrderTransitionSource } from "./order-status";
@@ -29,12 +32,15 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export const DELIVER_ORDER_ITEM_JOB = "deliver-order-item";
 
 /** What each kind of item e-mails. A kind without an entry is never queued. */
-const EMAIL_DELIVERIES: Partial<Record<OrderItemKind, (item: OrderItemRow, gift: GiftRow, site: SiteConfig) => SheetMail>> = {
+type MailContext = { publicUrl: string; cards: CardCatalogue };
+const EMAIL_DELIVERIES: Partial<Record<OrderItemKind, (item: OrderItemRow, gift: GiftRow, site: SiteConfig, context: MailContext) => SheetMail>> = {
   memorial_sheet: memorialSheetMail,
   gift_certificate: giftDocumentMail,
   diploma: giftDocumentMail,
   // A gift card is downloaded by the donor; only a list order's gift cards go by e-mail.
   gift_card: giftDocumentMail,
+  // A digital greeting card goes as an image with a link to its page, at the moment the donor chose (the job's run-at).
+  greeting_card: (item, gift, site, context) => greetingCardMail(item, gift, site, context.cards, context.publicUrl),
 };
 
 export function deliversByEmail(item: Pick<OrderItemRow, "kind" | "channel" | "recipient_email">): boolean {
@@ -72,6 +78,10 @@ export interface DeliveryDeps {
   mailer: Mailer;
   site: SiteConfig;
   documents: DocumentRenderer;
+  /** The site's address, for links in the e-mail (a greeting card's page). */
+  publicUrl?: string;
+  /** The greeting-card catalogue; the one in content/cards unless given. */
+  cards?: CardCatalogue;
 }
 
 const payloadSchema = z.object({ itemId: z.string().min(1) });
@@ -91,13 +101,15 @@ export async function deliverOrderItem(deps: DeliveryDeps, payload: unknown, att
   if (item.status !== "ready" || !deliversByEmail(item)) return;
   try {
     const gift = await giftOfOrderItem(deps.db, item);
-    const mail = (EMAIL_DELIVERIES[item.kind] as NonNullable<(typeof EMAIL_DELIVERIES)[OrderItemKind]>)(item, gift, deps.site);
-    const pdf = await deps.documents.render(mail.document, "pdf");
+    const context: MailContext = { publicUrl: deps.publicUrl ?? "", cards: deps.cards ?? cardCatalogue() };
+    const mail = (EMAIL_DELIVERIES[item.kind] as NonNullable<(typeof EMAIL_DELIVERIES)[OrderItemKind]>)(item, gift, deps.site, context);
+    const format = mail.format ?? "pdf";
+    const file = await deps.documents.render(mail.document, format);
     await deps.mailer.send({
       to: item.recipient_email as string,
       subject: mail.subject,
       text: mail.text,
-      attachments: [{ filename: mail.filename, content: pdf, contentType: "application/pdf" }],
+      attachments: [{ filename: mail.filename, content: file, contentType: DOCUMENT_CONTENT_TYPES[format] }],
     });
     await transitionOrderItem(deps.db, deps.clock, { itemId, to: "sent", source: "delivery", data: { by: "email", attempt: attempt.attempt } });
   } catch (error) {

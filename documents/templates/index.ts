@@ -25,4 +25,5 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   "gift-certificate": { Component: GiftCertificate, title: (d) => `Gåvobevis till ${d.recipientName}`, pngWidth: 1240 },
   diploma: { Component: Diploma, title: (d) => `Diplom till ${d.recipientName}`, pngWidth: 1240 },
   "greeting-card": { Component: GreetingCard, title: (d) => `Gratulationskort till ${d.recipientName}`, pngWidth: 1200 },
+  "greeting-card-thumbnail": { Component: GreetingCard, title: (d) => `Gratulationskort ${d.cardCode}`, pngWidth: 360 },
 };

@@ -10,6 +10,7 @@ import { donorApiRouter } from "./donor-api";
 import { searchApiRouter } from "./search-api";
 import { webEventsApiRouter } from "./web-events-api";
 import { memorialApiRouter } from "./memorial-api";
+import { greetingCardApiRouter } from "./greeting-card-api";
 import { giftPreviewApiRouter } from "./gift-preview-api";
 import { memorialGiftApiRouter } from "./memorial-gift-api";
 import { giftDownloadApiRouter } from "./gift-download-api";
@@ -41,6 +42,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(memorialApiRouter(container, { perMinute: container.config.RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE }));
   router.use(memorialGiftApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftPreviewApiRouter(container));
+  router.use(greetingCardApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftDownloadApiRouter(container));
   router.use(registerArticleApiRouter(container));
   router.use(directDebitApiRouter(container));

@@ -1,8 +1,9 @@
-import express, { type Router } from "express";
+import express, { type NextFunction, type Response, type Router } from "express";
 import type { AppContainer } from "../container";
 import { fieldErrors } from "../../core/gifts/gift-form";
 import { giftPreviewRequestSchema, memorialSheetDocument } from "../../core/memorial/memorial-sheet";
 import { sendApiError } from "./api-errors";
+import { greetingCardPreviewDocument, greetingCardPreviewSchema } from "../../core/cards/greeting-card-document";
 
 /**
  * The memorial sheet's preview, as the donor types (the memorial gift page
@@ -25,6 +26,12 @@ import { sendApiError } from "./api-errors";
  *   → 400 { error: { code: "validation_failed", message, fields: { greeting: "…" } } }
  *   → 429 when the visitor asks more than RATE_LIMIT_PREVIEWS_PER_MINUTE a minute
  *
+ * A greeting card's preview (the greeting card page, app/cards/preview-card.ts):
+ *
+ *   { "kind": "greeting_card", "cardCode": "JUL_24_12", "greeting": "God jul!",  // ≤ 300 characters
+ *     "recipientName": "Margareta", "giverName": "Anders" }                        // optional, ≤ 80
+ *   → 200 image/png (1200 px wide, A6 landscape); 404 card_not_found for a code not in the catalogue
+ *
  * The same PNG, for pages without JavaScript, is
  * GET /ge-en-gava/minnesgava/forhandsgranska.png?design=…&deceasedName=…&dateOfDeath=…&greeting=…
  * (app/routes/memorial-sheet-preview-png.ts). Names and greetings are never logged.
@@ -32,6 +39,7 @@ import { sendApiError } from "./api-errors";
 export function giftPreviewApiRouter(container: AppContainer): Router {
   const router = express.Router();
   router.post("/Gift/Preview", container.previewLimiter.middleware(), async (req, res, next) => {
+    if ((req.body as { kind?: unknown } | undefined)?.kind === "greeting_card") return previewGreetingCard(container, req.body, res, next);
     const parsed = giftPreviewRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       return sendApiError(res, 400, "validation_failed", "Förhandsvisningen kunde inte göras. Rätta fälten och försök igen.", fieldErrors(parsed.error));
@@ -45,4 +53,20 @@ export function giftPreviewApiRouter(container: AppContainer): Router {
     }
   });
   return router;
+}
+
+async function previewGreetingCard(container: AppContainer, body: unknown, res: Response, next: NextFunction): Promise<void> {
+  const parsed = greetingCardPreviewSchema.safeParse(body);
+  if (!parsed.success) {
+    return sendApiError(res, 400, "validation_failed", "Förhandsvisningen kunde inte göras. Rätta fälten och försök igen.", fieldErrors(parsed.error));
+  }
+  const card = container.cards.cardByCode(parsed.data.cardCode);
+  if (!card) return sendApiError(res, 404, "card_not_found", "Det kortet finns inte. Välj ett kort i listan.", { cardCode: "Välj ett kort i listan." });
+  try {
+    const png = await container.documents.render({ kind: "greeting-card", data: greetingCardPreviewDocument(card, parsed.data) }, "png");
+    res.setHeader("Cache-Control", "no-store");
+    res.type("image/png").send(png);
+  } catch (error) {
+    next(error);
+  }
 }
