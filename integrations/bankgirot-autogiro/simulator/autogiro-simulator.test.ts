@@ -239,6 +239,55 @@ describe("AutogiroSimulator", () => {
     expect(await simulator.mandate("2")).toBeNull();
   });
 
+  it("answers the same in Bankgirot's older layouts as in the current ones", async () => {
+    const older = new AutogiroSimulator({
+      outboxDir: path.join(root, "outbox"),
+      inboxDir: path.join(root, "inbox"),
+      stateDir: path.join(root, "sim-older"),
+      clock,
+      customerNumber: CUSTOMER,
+      bankgiro: BANKGIRO,
+      olderLayouts: true,
+    });
+    const outcome = async (sim: AutogiroSimulator) => {
+      const layouts = new Set<string>();
+      const events: AutogiroEvent[] = [];
+      const step = async (instant: Date) => {
+        clock.set(instant);
+        await sim.runUntil();
+        for (const file of await transfer.receive()) {
+          const interpreted = interpretAutogiroFile(file.text);
+          layouts.add(interpreted.layout);
+          events.push(...interpreted.events.map((e) => ({ ...e, line: 0 })));
+          await transfer.archive(file.fileName);
+        }
+      };
+      clock.set(at("2026-12-01", 10));
+      await send([mandate("1", "9123456789"), mandate("2", "9902000001"), mandate("11", "9911000001")]);
+      await step(at("2026-12-01", 20));
+      await send([monthly("1", "2027-01-15"), monthly("11", "2027-01-15"), monthly("2", "2027-01-15"), { ...monthly("1", "2027-01-20"), direction: "credit", interval: 0 }]);
+      await send([{ kind: "cancel_payments", payerNumber: "1", date: "2027-02-15" }]);
+      await step(at("2027-02-20", 20));
+      return { layouts: [...layouts].sort(), events };
+    };
+    const current = await outcome(simulator);
+    const old = await outcome(older);
+    expect(current.layouts).toEqual(["amendment-responses", "mandate-advice", "payment-specification", "rejected-requests"]);
+    expect(old.layouts).toEqual(["amendment-responses-old", "mandate-advice-old", "payment-specification-old", "rejected-requests-old"]);
+    expect(summary(current.events)).toEqual([
+      "mandate_approved:1@2026-12-01",
+      "mandate_refused:2:05@2026-12-01",
+      "mandate_approved:11@2026-12-01",
+      "request_rejected:2:01@2027-01-15",
+      "amendment_result:1:12@2027-02-15",
+      "payment_completed:1@2027-01-15",
+      "payment_failed:11:1@2027-01-15",
+      "payment_completed:1@2027-01-20",
+      "payment_failed:11:1@2027-02-15",
+    ]);
+    expect(old.events).toEqual(current.events);
+  });
+
   it("keeps its registers across a restart", async () => {
     await send([mandate("1", "9123456789")]);
     await runUntil(at("2026-12-01", 20));

@@ -68,6 +68,12 @@ export interface AutogiroSimulatorOptions {
   /** The charity's Bankgirot customer number (6 digits) and bankgiro number. */
   customerNumber: string;
   bankgiro: string;
+  /**
+   * Answer in Bankgirot's older layouts (AG-MEDAVI with 9900, the payment
+   * specification without sections, FELLISTA REG.KONTRL, MAK/ÄNDRINGSLISTA),
+   * which Bankgirot still delivers to some payees. Default: the current layouts.
+   */
+  olderLayouts?: boolean;
 }
 
 interface SimMandate {
@@ -90,6 +96,8 @@ interface SimOrder {
   nextIndex: number;
   /** Payments moved to another date (index → nominal date). */
   moved: Record<string, IsoDate>;
+  /** Payments of a recurring request that were cancelled one by one (indexes). */
+  skipped?: number[];
   amountOre: number;
   reference: string;
   /** A renewed-coverage retry: it goes through. */
@@ -246,7 +254,12 @@ export class AutogiroSimulator {
     state.digitalOffers = [];
     for (const offer of offers) state.pendingDigital[offer.payerNumber] = offer;
 
-    const header: AnswerHeader = { writtenOn: day, customerNumber: this.options.customerNumber, bankgiro: this.bankgiro };
+    const header: AnswerHeader = {
+      writtenOn: day,
+      customerNumber: this.options.customerNumber,
+      bankgiro: this.bankgiro,
+      older: this.options.olderLayouts ?? false,
+    };
     const written: string[] = [];
     const deliver = async (kind: string, text: string) => {
       state.fileSequence++;
@@ -268,15 +281,37 @@ export class AutogiroSimulator {
     return written;
   }
 
-  /** The effective date of an order's next payment. */
-  private nextDate(order: SimOrder): IsoDate {
-    return effectiveDebitDate(order.moved[order.nextIndex] ?? nthPaymentDate(order.firstDate, order.interval, order.nextIndex));
+  /** The effective date of an order's payment number `index`. */
+  private occurrence(order: SimOrder, index: number): IsoDate {
+    return effectiveDebitDate(order.moved[index] ?? nthPaymentDate(order.firstDate, order.interval, index));
   }
 
-  /** Advances an order past its next payment; false when it has no more. */
+  private exists(order: SimOrder, index: number): boolean {
+    return order.interval === 0 ? index === 0 : order.repetitions === null || index < order.repetitions;
+  }
+
+  /** The effective date of an order's next payment. */
+  private nextDate(order: SimOrder): IsoDate {
+    return this.occurrence(order, order.nextIndex);
+  }
+
+  /** Advances an order past its next payment (and any cancelled ones); false when it has no more. */
   private advance(order: SimOrder): boolean {
     order.nextIndex++;
-    return order.interval !== 0 && (order.repetitions === null || order.nextIndex < order.repetitions);
+    while ((order.skipped ?? []).includes(order.nextIndex)) order.nextIndex++;
+    return this.exists(order, order.nextIndex);
+  }
+
+  /** Which of an order's outstanding payments falls on `date` (a recurring request is searched a year ahead). */
+  private findOccurrence(order: SimOrder, date: IsoDate): number | null {
+    const target = effectiveDebitDate(date);
+    for (let index = order.nextIndex; this.exists(order, index) && index < order.nextIndex + 400; index++) {
+      if ((order.skipped ?? []).includes(index)) continue;
+      const nominal = nthPaymentDate(order.firstDate, order.interval, index);
+      if (this.occurrence(order, index) === target) return index;
+      if (order.interval === 0 || dayNumber(nominal) > dayNumber(target) + 400) break;
+    }
+    return null;
   }
 
   private settle(state: SimState, day: IsoDate, advice: MandateAdviceRecord[], amendments: AmendmentLine[]): SettledLine[] {
@@ -345,9 +380,9 @@ export class AutogiroSimulator {
     state.orders = state.orders.filter((o) => o.payerNumber !== payerNumber);
   }
 
-  private amendmentEcho(order: SimOrder): Omit<AmendmentLine, "type" | "comment"> {
+  private amendmentEcho(order: SimOrder, index = order.nextIndex): Omit<AmendmentLine, "type" | "comment"> {
     return {
-      date: this.nextDate(order),
+      date: this.occurrence(order, index),
       payerNumber: order.payerNumber,
       direction: order.direction,
       amountOre: order.amountOre,
@@ -452,28 +487,36 @@ export class AutogiroSimulator {
     const direction = record.direction === "" ? null : (DIRECTION_OF[String(record.direction)] ?? null);
     const amountOre = typeof record.amountOre === "number" ? record.amountOre : null;
     const reference = String(record.reference ?? "");
-    const matches = state.orders.filter(
-      (o) =>
-        (payerNumber === "" || o.payerNumber === payerNumber) &&
-        (date === null || this.nextDate(o) === effectiveDebitDate(date)) &&
-        (amountOre === null || o.amountOre === amountOre) &&
-        (direction === null || o.direction === direction) &&
-        (reference === "" || o.reference === reference),
-    );
+    const matches = state.orders
+      .filter(
+        (o) =>
+          (payerNumber === "" || o.payerNumber === payerNumber) &&
+          (amountOre === null || o.amountOre === amountOre) &&
+          (direction === null || o.direction === direction) &&
+          (reference === "" || o.reference === reference),
+      )
+      .map((order) => ({ order, index: date === null ? order.nextIndex : this.findOccurrence(order, date) }))
+      .filter((match): match is { order: SimOrder; index: number } => match.index !== null);
     const newDate = record.newDate === null ? null : String(record.newDate);
     if (matches.length === 0) {
       amendments.push({ type: record.type, date, payerNumber, direction, amountOre: amountOre ?? 0, newDate, reference, comment: "13" });
       return;
     }
-    for (const order of matches) {
-      const echo = { ...this.amendmentEcho(order), type: record.type };
+    for (const { order, index } of matches) {
+      const echo = { ...this.amendmentEcho(order, index), type: record.type };
       if (["23", "24", "25", "22"].includes(record.type)) {
         amendments.push({ ...echo, comment: "12" });
-        if (record.type === "23" || !this.advance(order)) state.orders = state.orders.filter((o) => o !== order);
+        if (record.type === "23") {
+          state.orders = state.orders.filter((o) => o !== order);
+        } else if (index === order.nextIndex) {
+          if (!this.advance(order)) state.orders = state.orders.filter((o) => o !== order);
+        } else {
+          (order.skipped ??= []).push(index);
+        }
       } else if (newDate === null || !isInTimeFor(newDate, arrivedAt)) {
         amendments.push({ ...echo, newDate, comment: "06" });
       } else {
-        order.moved[order.nextIndex] = newDate;
+        order.moved[index] = newDate;
         amendments.push({ ...echo, newDate, comment: "14" });
       }
     }

@@ -11,8 +11,11 @@ export interface AnswerHeader {
   customerNumber: string;
   /** Digits only. */
   bankgiro: string;
+  /** Write Bankgirot's older layout of the file (still delivered to some payees). */
+  older?: boolean;
 }
 
+const opening = (header: AnswerHeader) => ({ writtenOn: header.writtenOn, customerNumber: header.customerNumber, bankgiro: header.bankgiro });
 const pad16 = (payerNumber: string) => payerNumber.padStart(16, "0");
 const DIRECTION = { debit: "82", credit: "32" } as const;
 
@@ -28,10 +31,11 @@ export interface MandateAdviceRecord {
 }
 
 export function writeMandateAdvice(header: AnswerHeader, records: readonly MandateAdviceRecord[]): string {
+  const layout = header.older ? "mandate-advice-old" : "mandate-advice";
   return joinRecords([
-    formatRecord("mandate-advice", "01", { ...header }),
+    formatRecord(layout, "01", opening(header)),
     ...records.map((r) =>
-      formatRecord("mandate-advice", "73", {
+      formatRecord(layout, "73", {
         bankgiro: header.bankgiro,
         payerNumber: pad16(r.payerNumber),
         account: r.account === "" ? "" : r.account.slice(0, 4) + r.account.slice(4).padStart(12, "0"),
@@ -41,7 +45,7 @@ export function writeMandateAdvice(header: AnswerHeader, records: readonly Manda
         date: r.date,
       }),
     ),
-    formatRecord("mandate-advice", "09", { writtenOn: header.writtenOn, recordCount: String(records.length) }),
+    formatRecord(layout, "09", { writtenOn: header.writtenOn, recordCount: String(records.length) }),
   ]);
 }
 
@@ -95,10 +99,11 @@ export interface RejectedLine extends PaymentLine {
 export function writeRejectedRequests(header: AnswerHeader, lines: readonly RejectedLine[]): string {
   const of = (direction: "debit" | "credit") => lines.filter((l) => l.direction === direction);
   const total = (ls: readonly RejectedLine[]) => ls.reduce((sum, l) => sum + l.amountOre, 0);
+  const layout = header.older ? "rejected-requests-old" : "rejected-requests";
   return joinRecords([
-    formatRecord("rejected-requests", "01", { ...header }),
+    formatRecord(layout, "01", opening(header)),
     ...lines.map((l) =>
-      formatRecord("rejected-requests", DIRECTION[l.direction], {
+      formatRecord(layout, DIRECTION[l.direction], {
         date: l.date,
         interval: String(l.interval),
         repetitions: l.repetitions === null ? "" : String(l.repetitions),
@@ -108,7 +113,7 @@ export function writeRejectedRequests(header: AnswerHeader, lines: readonly Reje
         comment: l.comment,
       }),
     ),
-    formatRecord("rejected-requests", "09", {
+    formatRecord(layout, "09", {
       writtenOn: header.writtenOn,
       creditCount: String(of("credit").length),
       creditAmountOre: total(of("credit")),
@@ -134,10 +139,11 @@ export const AMENDMENT_DONE = new Set(["12", "14", "18"]);
 export function writeAmendmentResponses(header: AnswerHeader, lines: readonly AmendmentLine[]): string {
   const done = (direction: "debit" | "credit") => lines.filter((l) => l.direction === direction && AMENDMENT_DONE.has(l.comment));
   const total = (ls: readonly AmendmentLine[]) => ls.reduce((sum, l) => sum + l.amountOre, 0);
+  const layout = header.older ? "amendment-responses-old" : "amendment-responses";
   return joinRecords([
-    formatRecord("amendment-responses", "01", { ...header }),
+    formatRecord(layout, "01", opening(header)),
     ...lines.map((l) =>
-      formatRecord("amendment-responses", l.type, {
+      formatRecord(layout, l.type, {
         date: l.date,
         payerNumber: l.payerNumber === "" ? "" : pad16(l.payerNumber),
         direction: l.direction === null ? "00" : DIRECTION[l.direction],
@@ -147,7 +153,7 @@ export function writeAmendmentResponses(header: AnswerHeader, lines: readonly Am
         comment: l.comment,
       }),
     ),
-    formatRecord("amendment-responses", "09", {
+    formatRecord(layout, "09", {
       writtenOn: header.writtenOn,
       creditAmountOre: total(done("credit")),
       creditCount: String(done("credit").length),
@@ -171,7 +177,8 @@ export function writePaymentSpecification(
   header: AnswerHeader & { writtenAt: string; account: string },
   lines: readonly SettledLine[],
 ): string {
-  const records: string[] = [formatRecord("payment-specification", "01", { ...header })];
+  if (header.older) return writeOlderPaymentSpecification(header, lines);
+  const records: string[] = [formatRecord("payment-specification", "01", { ...opening(header), writtenAt: header.writtenAt })];
   const sections = { debit: 0, credit: 0 };
   const completed = { debit: 0, credit: 0 };
   let serial = 0;
@@ -217,4 +224,36 @@ export function writePaymentSpecification(
     }),
   );
   return joinRecords(records);
+}
+
+/**
+ * The older payment specification: no sections, a completed payment has a blank
+ * status, and the closing counts and sums every payment by direction.
+ */
+function writeOlderPaymentSpecification(header: AnswerHeader, lines: readonly SettledLine[]): string {
+  const of = (direction: "debit" | "credit") => lines.filter((l) => l.direction === direction);
+  const total = (ls: readonly SettledLine[]) => ls.reduce((sum, l) => sum + l.amountOre, 0);
+  const ordered = [...of("debit"), ...of("credit")];
+  return joinRecords([
+    formatRecord("payment-specification-old", "01", opening(header)),
+    ...ordered.map((l) =>
+      formatRecord("payment-specification-old", DIRECTION[l.direction], {
+        date: l.date,
+        interval: String(l.interval),
+        repetitions: l.repetitions === null ? "" : String(l.repetitions),
+        payerNumber: pad16(l.payerNumber),
+        amountOre: l.amountOre,
+        bankgiro: header.bankgiro,
+        reference: l.reference,
+        status: l.status === "0" ? "" : l.status,
+      }),
+    ),
+    formatRecord("payment-specification-old", "09", {
+      writtenOn: header.writtenOn,
+      creditAmountOre: total(of("credit")),
+      creditCount: String(of("credit").length),
+      debitCount: String(of("debit").length),
+      debitAmountOre: total(of("debit")),
+    }),
+  ]);
 }
