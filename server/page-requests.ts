@@ -3,6 +3,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Logger } from "../core/logger";
 import { simpleErrorPage } from "./error-pages";
+import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../core/list-orders/list-order";
 
 /**
  * Requests for pages (everything React Router answers): only GET, HEAD and
@@ -22,6 +23,11 @@ export const PAGE_FORM_MAX_BYTES = 64 * 1024;
 export type PageBodyCheck =
   | { ok: true; body: Buffer | null }
   | { ok: false; status: 400 | 405 | 413; reason: string; title: string; text: string };
+
+/** Pages that take a file upload: a larger limit, and their own words when it is passed. */
+export const UPLOAD_PAGES: Readonly<Record<string, { maxBytes: number; title: string; text: string }>> = {
+  "/ge-en-gava/lista": { maxBytes: MAX_UPLOAD_BYTES + PAGE_FORM_MAX_BYTES, title: "Filen är för stor", text: LIST_TOO_LARGE_MESSAGE },
+};
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -49,7 +55,7 @@ export async function readBodyUpTo(req: ExpressRequest, max: number): Promise<Bu
 }
 
 /** Checks a page request's method and form body; on success hands back the body that was read. */
-export async function checkPageRequest(req: ExpressRequest, maxBytes: number): Promise<PageBodyCheck> {
+export async function checkPageRequest(req: ExpressRequest, maxBytes: number, tooLarge?: { title: string; text: string }): Promise<PageBodyCheck> {
   const method = req.method.toUpperCase();
   if (method === "GET" || method === "HEAD") return { ok: true, body: null };
   if (method !== "POST") {
@@ -65,8 +71,8 @@ export async function checkPageRequest(req: ExpressRequest, maxBytes: number): P
     return refusal(
       413,
       "form body too large",
-      "Formuläret var för stort",
-      "Det som skickades var större än vad ett formulär här kan vara. Gå tillbaka och försök igen med kortare texter.",
+      tooLarge?.title ?? "Formuläret var för stort",
+      tooLarge?.text ?? "Det som skickades var större än vad ett formulär här kan vara. Gå tillbaka och försök igen med kortare texter.",
     );
   }
   try {
@@ -96,7 +102,8 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
   const maxBytes = options.maxBodyBytes ?? PAGE_FORM_MAX_BYTES;
   return async (req, res, next) => {
     try {
-      const check = await checkPageRequest(req, maxBytes);
+      const upload = UPLOAD_PAGES[req.path.replace(/\.data$/, "")];
+      const check = await checkPageRequest(req, upload?.maxBytes ?? maxBytes, upload);
       if (!check.ok) {
         options.logger.warn({ path: req.path, method: req.method, status: check.status, reason: check.reason }, "page request refused");
         if (check.status === 405) res.setHeader("Allow", PAGE_METHODS.join(", "));

@@ -122,7 +122,7 @@ export default function GiftDocumentOrder({ loaderData: view }: Route.ComponentP
         ) : null}
       </div>
       {view.listOrder ? (
-        <section aria-labelledby="gift-document-recipients" className="gift-document-order__recipients">
+        <section className="gift-document-order__recipients">
           <h2 id="gift-document-recipients">Mottagare</h2>
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="gift-document-recipients">
             <table>

@@ -3,7 +3,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/list-order";
 import { clientIpContext, containerContext } from "../context";
 import { type GiftPaymentMethod } from "../../core/gifts/gift-form";
-import { giveListOrder, LIST_KIND_CHOICES, listOrderFormSchema, MAX_ROWS, MAX_UPLOAD_BYTES, readRecipientList, type RowError } from "../../core/list-orders/list-order";
+import { giveListOrder, LIST_KIND_CHOICES, LIST_TOO_LARGE_MESSAGE, listOrderFormSchema, MAX_ROWS, MAX_UPLOAD_BYTES, readRecipientList, type RowError } from "../../core/list-orders/list-order";
 import { DESIGN_LABELS, GIFT_DOCUMENT_DESIGNS, OCCASIONS, OCCASION_LABELS, TEXT_MAX_CHARACTERS } from "../../core/gift-documents/gift-documents";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { latestDeliveryDate } from "../../core/gift-documents/gift-document-form";
@@ -31,9 +31,8 @@ export function meta() {
   ];
 }
 
-/** A whole request larger than this is refused before its body is read: the file limit and room for the other fields. */
-const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
-const TOO_LARGE = `Filen är för stor. En lista får vara högst 1 MB – det räcker till ${MAX_ROWS} mottagare. Dela upp listan eller ta bort tomma kolumner.`;
+// A larger request is refused before it reaches the action, with the same words (server/page-requests.ts, UPLOAD_PAGES).
+const TOO_LARGE = LIST_TOO_LARGE_MESSAGE;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const setup = await giftFormSetup(context, request);
@@ -47,11 +46,6 @@ type ActionResult = { result: FormResult; fileError: string | null; rowErrors: R
 
 export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_REQUEST_BYTES) {
-    // Not read: Node discards the rest of the upload after the answer. A 400 like every refused form (the page shows it, not an error page).
-    return data<ActionResult>({ result: { status: "error", error: { file: [TOO_LARGE] } }, fileError: TOO_LARGE, rowErrors: [], rows: null }, { status: 400 });
-  }
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -119,7 +113,9 @@ export default function ListOrder({ loaderData, actionData }: Route.ComponentPro
   const [method, setMethod] = useState<string>(fields.paymentMethod.initialValue ?? methods[0] ?? "invoice");
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const rowErrors = actionData?.rowErrors ?? [];
+  const [clientFileError, setClientFileError] = useState<string | null>(null);
+  const fileError = clientFileError ?? actionData?.fileError ?? null;
+  const rowErrors = clientFileError ? [] : (actionData?.rowErrors ?? []);
   const kind = (fields.kind.initialValue as string | undefined) ?? "gift_certificate";
   const design = (fields.design.initialValue as string | undefined) ?? "lager";
   const occasion = (fields.occasion.initialValue as string | undefined) ?? "foretagets_tack";
@@ -135,7 +131,7 @@ export default function ListOrder({ loaderData, actionData }: Route.ComponentPro
       </p>
       <ErrorSummary {...summary} />
       {rowErrors.length > 0 ? (
-        <section className="info-box list-order-errors" aria-labelledby="list-order-errors">
+        <section className="info-box list-order-errors">
           <h2 id="list-order-errors">Rader att rätta i listan</h2>
           <p>Rätta raderna i filen och välj den igen. Inget är beställt eller betalt.</p>
           <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="list-order-errors">
@@ -160,19 +156,35 @@ export default function ListOrder({ loaderData, actionData }: Route.ComponentPro
           </div>
         </section>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="form gift-form gift-document-form" {...formProps}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="form gift-form gift-document-form"
+        {...formProps}
+        onSubmit={(event) => {
+          // A file over the limit is not sent at all: the donor is told at once.
+          const file = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
+          if (file && file.size > MAX_UPLOAD_BYTES) {
+            event.preventDefault();
+            setClientFileError(LIST_TOO_LARGE_MESSAGE);
+            return;
+          }
+          setClientFileError(null);
+          formProps.onSubmit?.(event);
+        }}
+      >
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
         <h2>Listan</h2>
-        <div className={`field${actionData?.fileError ? " field--error" : ""}`} id="lista-file">
+        <div className={`field${fileError ? " field--error" : ""}`} id="lista-file">
           <label htmlFor="list-file">Lista med mottagare (CSV, högst 1 MB)</label>
           <p className="field__hint" id="list-file-hint">
             Spara listan från Excel som ”CSV (semikolonavgränsad)”. Första raden är rubriker: <strong>namn; e-post; gatuadress; postnummer; ort; text</strong>.
             Med e-post skickar vi med e-post, annars med post. Text är frivillig och ersätter den gemensamma texten. Högst {MAX_ROWS} rader.
           </p>
-          {actionData?.fileError ? (
-            <p className="field__error" id="list-file-error">
-              {actionData.fileError}
+          {fileError ? (
+            <p className="field__error" id="list-file-error" role={clientFileError ? "alert" : undefined}>
+              {fileError}
             </p>
           ) : null}
           <input
@@ -181,8 +193,8 @@ export default function ListOrder({ loaderData, actionData }: Route.ComponentPro
             type="file"
             accept=".csv,text/csv"
             required
-            aria-describedby={`list-file-hint${actionData?.fileError ? " list-file-error" : ""}`}
-            aria-invalid={actionData?.fileError ? true : undefined}
+            aria-describedby={`list-file-hint${fileError ? " list-file-error" : ""}`}
+            aria-invalid={fileError ? true : undefined}
           />
           <p className="field__hint">
             <a href="/exempel/mottagarlista.csv" download>

@@ -39,6 +39,7 @@ import { CsvFormatError, decodeCsvBytes, parseCsv } from "./csv";
  */
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 export const MAX_ROWS = 500;
+export const LIST_TOO_LARGE_MESSAGE = `Filen är för stor. En lista får vara högst 1 MB – det räcker till ${500} mottagare. Dela upp listan eller ta bort tomma kolumner.`;
 
 /** The columns, by what a spreadsheet's header may call them (lower case, accents kept). */
 export const COLUMNS = {
@@ -77,7 +78,7 @@ const isEmail = (value: string) => z.email().safeParse(value).success;
 export function readRecipientList(bytes: Uint8Array): ListReadResult {
   if (bytes.byteLength === 0) return { ok: false, fileError: "Filen är tom. Välj listan med mottagare och försök igen.", rowErrors: [] };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
-    return { ok: false, fileError: `Filen är för stor (${(bytes.byteLength / 1024 / 1024).toFixed(1).replace(".", ",")} MB). En lista får vara högst 1 MB.`, rowErrors: [] };
+    return { ok: false, fileError: LIST_TOO_LARGE_MESSAGE, rowErrors: [] };
   }
   let rows;
   try {
