@@ -12,6 +12,10 @@ export default [
   route("ge-en-gava/minnesgava/forhandsgranska.png", "routes/memorial-sheet-preview-png.ts"),
   route("order/minnesblad/:orderReference", "routes/memorial-order.tsx"),
   route("order/minnesblad/:orderReference/:file", "routes/memorial-order-sheet.ts"),
+  route("minnesinsamling", "routes/memorial-collection-start.tsx"),
+  route("minnesinsamling/:slug", "routes/memorial-collection.tsx"),
+  route("minnesinsamling/:slug/hantera", "routes/memorial-collection-manage.tsx"),
+  route("minnesinsamling/:slug/hantera/minnesblad.pdf", "routes/memorial-collection-sheets-pdf.ts"),
   // Gift cards, gift certificates and diplomas (decision 0017): ordered here, followed and downloaded by the gift's reference.
   route("ge-en-gava/gavokort", "routes/gift-document-form.tsx", { id: "gift-card-form" }),
   route("ge-en-gava/gavobevis", "routes/gift-document-form.tsx", { id: "gift-certificate-form" }),

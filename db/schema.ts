@@ -265,7 +265,7 @@ export interface MemorialsTable {
   updated_at: string;
 }
 
-/** A memorial collection (minnesinsamling, migration 0008, decision 0016). */
+/** A memorial collection (minnesinsamling, migration 0008, decision 0019). */
 export interface MemorialCollectionsTable {
   id: string;
   slug: string;

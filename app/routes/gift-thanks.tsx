@@ -4,6 +4,8 @@ import { containerContext } from "../context";
 import { findGiftByOrderReference } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
 import { formatSek } from "../../core/site/format";
+import { memorialOrderPath } from "../../core/memorial/memorial-receipt";
+import { collectionPath } from "../../core/memorial/collection-service";
 import { usePurchaseTracking } from "../payments/use-purchase-tracking";
 import "./gift-payment.css";
 
@@ -17,7 +19,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const gift = await findGiftByOrderReference(container.db, params.orderReference);
   if (!gift) throw data(null, { status: 404 });
   if (gift.status !== "paid") throw redirect(`/ge-en-gava/betalning/${gift.order_reference}`);
+  // A memorial gift given on a memorial collection's page leads back to it.
+  const collection =
+    gift.gift_type === "memorial"
+      ? await container.db
+          .selectFrom("memorial_collection_gifts as cg")
+          .innerJoin("memorial_collections as c", "c.id", "cg.collection_id")
+          .select("c.slug")
+          .where("cg.gift_id", "=", gift.id)
+          .executeTakeFirst()
+      : undefined;
   return {
+    memorialOrderPath: gift.gift_type === "memorial" ? memorialOrderPath(gift.order_reference) : null,
+    collectionPath: collection ? collectionPath(collection.slug) : null,
     orderReference: gift.order_reference,
     amountOre: gift.amount_ore,
     giftType: gift.gift_type,
@@ -43,6 +57,21 @@ export default function GiftThanks({ loaderData: gift }: Route.ComponentProps) {
         <dd>{gift.orderReference}</dd>
       </dl>
       <p>Vi har skickat ett kvitto till {gift.email}.</p>
+      {gift.memorialOrderPath && (
+        <p>
+          {gift.collectionPath
+            ? "Din hälsning finns på minnesbladet som familjen får tillsammans med de andra när minnesinsamlingen avslutas. "
+            : "Minnesbladet med din hälsning är på väg. "}
+          <Link to={gift.memorialOrderPath}>Se minnesbladet och vart det skickas</Link>
+          {gift.collectionPath && (
+            <>
+              {" "}
+              eller <Link to={gift.collectionPath}>gå tillbaka till minnesinsamlingen</Link>
+            </>
+          )}
+          .
+        </p>
+      )}
       {gift.taxReduction ? (
         <p>
           Du har angett ditt personnummer, så vi rapporterar gåvan till Skatteverket. Skattereduktionen syns i din

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
 import { containerContext } from "../context";
@@ -40,6 +40,8 @@ import { PREVIEW_DELAY_MS, canPreview, previewAlt, previewSheet, type PreviewInp
 import { memorialSheetPreviewImageUrl, type MemorialSheetPreview } from "../memorial/preview-sheet";
 import { useSheetPreview } from "../memorial/use-sheet-preview";
 import { SheetDesignIcon } from "../memorial/sheet-design-icon";
+import { enterToSubmit } from "../memorial/enter-to-submit";
+import { DeceasedChoiceBody } from "../memorial/collection-parts";
 import "../components/form/form.css";
 import "./memorial-gift.css";
 
@@ -149,8 +151,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat("sv-SE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function MemorialGift({ loaderData, actionData }: Route.ComponentProps) {
@@ -325,6 +325,10 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
         Din minnesgåva går till forskning om hjärt- och lungsjukdomar. Vi skickar ett minnesblad med din hälsning till
         familjen eller till begravningsbyrån. Det tar bara några minuter.
       </p>
+      <p className="memorial-invite">
+        Är du anhörig? <Link to="/minnesinsamling">Starta en minnesinsamling</Link> – en sida att dela i dödsannonsen, där
+        alla kan ge en minnesgåva och skriva en hälsning till er.
+      </p>
       <ErrorSummary {...summary} />
       <Form method="post" className="form gift-form memorial-form" {...formProps} onKeyDown={enterToSubmit}>
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
@@ -388,19 +392,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
                     checked={deceasedId === person.id}
                     onChange={() => choosePerson(person)}
                   />
-                  <span className="result-choice__body">
-                    <span className="result-choice__title">{fullName(person)}</span>
-                    <span>
-                      {person.age} år (född {person.birthYear}), {person.homeTown}
-                    </span>
-                    <span>Död {formatDate(person.dateOfDeath)}</span>
-                    {person.funeralDate && (
-                      <span>
-                        Begravning {formatDate(person.funeralDate)}
-                        {person.funeralParlour ? `, ${person.funeralParlour.name}` : ""}
-                      </span>
-                    )}
-                  </span>
+                  <DeceasedChoiceBody person={person} />
                 </label>
               ))}
               <label className="result-choice result-choice--none">
@@ -679,22 +671,6 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
       </Form>
     </article>
   );
-}
-
-/**
- * Enter in a field submits a form with its first submit button, which here is
- * "Sök". With JavaScript, Enter in a search field searches that field, and
- * anywhere else sends the gift, as on any other form. (Without JavaScript it
- * is "Sök", which re-renders the page with everything kept.)
- */
-function enterToSubmit(event: KeyboardEvent<HTMLFormElement>) {
-  const target = event.target as HTMLElement;
-  if (event.key !== "Enter" || !(target instanceof HTMLInputElement)) return;
-  event.preventDefault();
-  const row = target.closest(".search-row");
-  const button = row ? row.querySelector<HTMLButtonElement>("button[name=intent]") : event.currentTarget.querySelector<HTMLButtonElement>("[data-main-submit]");
-  if (row) button?.click();
-  else event.currentTarget.requestSubmit(button);
 }
 
 /** "Sök": a submit button (intent) that re-renders the page with results without JavaScript; with it, searches at once in place. */

@@ -83,6 +83,8 @@ export function collectionGiftSchema(limits: GiftLimits) {
 }
 export type CollectionGiftData = z.output<ReturnType<typeof collectionGiftSchema>>;
 
+const CLOSE_CONFIRMATION = "Kryssa i rutan om ni vill avsluta insamlingen. Det går inte att ångra.";
+
 /** The manage page's forms, told apart by `intent`. */
 export const manageForms = {
   settings: z.object({ showGreetings: z.string().optional(), showTotal: z.string().optional() }).transform((v) => ({
@@ -91,9 +93,8 @@ export const manageForms = {
   })),
   hide: z.object({ giftId: z.string().trim().min(1, "Välj en hälsning.").max(64) }),
   show: z.object({ giftId: z.string().trim().min(1, "Välj en hälsning.").max(64) }),
-  close: z.object({
-    confirm: z.string().optional().refine(checked, "Kryssa i rutan om ni vill avsluta insamlingen. Det går inte att ångra."),
-  }),
+  // A box left unticked is not sent at all: required, so that a missing one is refused too.
+  close: z.object({ confirm: z.string({ error: CLOSE_CONFIRMATION }).refine(checked, CLOSE_CONFIRMATION) }),
 } as const;
 export type ManageFormName = keyof typeof manageForms;
 export const isManageFormName = (value: unknown): value is ManageFormName => typeof value === "string" && Object.hasOwn(manageForms, value);

@@ -3,6 +3,7 @@ import { checkChosenSlug, foldSlug, generatedSlug, isSlug, RESERVED_SLUGS } from
 import { managedCollectionGifts, publicCollectionView, type CollectionGiftFacts } from "./collection-privacy";
 import { readManageLink, signManageLink } from "./collection-links";
 import { signToken, tokenSigningKey } from "../my-data/token-format";
+import { manageForms, openCollectionSchema } from "./collection-forms";
 
 describe("a memorial collection's address", () => {
   it("is folded from what the organiser typed: lower case, å ä ö plain, runs of anything else one hyphen", () => {
@@ -115,5 +116,23 @@ describe("the organiser's manage link", () => {
     expect(readManageLink(key, null, now)).toEqual({ ok: false, reason: "invalid" });
     expect(readManageLink(key, "v1.x", now)).toEqual({ ok: false, reason: "invalid" });
     expect(readManageLink(key, token, new Date("2028-01-01T00:00:00Z"))).toEqual({ ok: false, reason: "expired" });
+  });
+});
+
+describe("the organiser's forms", () => {
+  it("close only with the confirmation ticked: a box left unticked is not sent at all", () => {
+    expect(manageForms.close.safeParse({}).success).toBe(false);
+    expect(manageForms.close.safeParse({ confirm: "" }).success).toBe(false);
+    expect(manageForms.close.safeParse({}).error?.issues[0]?.message).toContain("Kryssa i rutan");
+    expect(manageForms.close.safeParse({ confirm: "on" }).success).toBe(true);
+  });
+
+  it("open a collection only with a person, the family's consent and a valid address", () => {
+    const valid = { deceasedId: "D1", organiserKind: "family", organiserName: "Familjen Öberg", organiserEmail: "A@Exempel.se", design: "ljus", familyConsent: "on" };
+    expect(openCollectionSchema().parse(valid)).toMatchObject({ organiserEmail: "a@exempel.se", slug: null, showGreetings: false, showTotal: false, message: null });
+    const paths = (input: Record<string, string>) => openCollectionSchema().safeParse(input).error?.issues.map((i) => i.path.join("."));
+    expect(paths({ ...valid, familyConsent: "" })).toEqual(["familyConsent"]);
+    expect(paths({ ...valid, deceasedId: "", organiserKind: "vem", design: "ros", slug: "api" })).toEqual(["deceasedId", "organiserKind", "design", "slug"]);
+    expect(openCollectionSchema().parse({ ...valid, slug: "Märta Öberg" }).slug).toBe("marta-oberg");
   });
 });

@@ -20,7 +20,7 @@ import { managedCollectionGifts, type CollectionGiftFacts } from "./collection-p
 import type { CollectionGiftData, OpenCollectionData } from "./collection-forms";
 
 /**
- * Memorial collections (minnesinsamlingar, decision 0016): opened for one
+ * Memorial collections (minnesinsamlingar, decision 0019): opened for one
  * person from the death-notice source, given to on their page in one step,
  * managed through a signed link, and closed, after which the organiser gets
  * every sheet in one PDF by e-mail (a job) and from the manage page.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { oneOf } from "../dialect";
 
 /**
- * Memorial collections (minnesinsamlingar, decision 0016): a page for one
+ * Memorial collections (minnesinsamlingar, decision 0019): a page for one
  * deceased person, opened by the family or a funeral parlour, where anyone
  * gives a memorial gift with the person already chosen. Each gift given there
  * is linked to the collection by a row of its own, stored in the gift's

@@ -13,9 +13,14 @@ import type { TemplateProps } from "./template";
  * name and years, who gathered the gifts, how many gave and – only when the
  * organiser chose it – the total), then every sheet as its giver wrote it.
  */
+const NUMBER_WORDS = ["noll", "en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva", "tolv"];
+/** "Tre", "14": small numbers in words, as in a letter. */
+const count = (n: number) => NUMBER_WORDS[n] ?? String(n);
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function coverSentence(giftCount: number, totalOre: number | null): string {
   if (giftCount === 0) return "Inga minnesgåvor kom in till insamlingen.";
-  const people = giftCount === 1 ? "En person har" : `${giftCount} personer har`;
+  const people = giftCount === 1 ? "En person har" : `${capital(count(giftCount))} personer har`;
   const total = totalOre === null ? "" : `, tillsammans ${formatMoney(totalOre)},`;
   return `${people} hedrat minnet med en gåva${total} till forskningen om hjärt- och lungsjukdomar.`;
 }
@@ -46,10 +51,10 @@ export function MemorialCollectionSheets({ data, site, theme }: TemplateProps<Me
           </Text>
           {data.giftCount > 0 ? (
             <Text style={{ marginTop: 12, width: 290, textAlign: "center", fontSize: 10, lineHeight: 1.45, color: c.muted }}>
-              {`Här följer ${data.giftCount === 1 ? "minnesbladet" : `alla ${data.giftCount} minnesblad`} med hälsningarna.`}
+              {data.giftCount === 1 ? "Här följer minnesbladet med hälsningen." : `Här följer alla ${count(data.giftCount)} minnesblad med hälsningarna.`}
             </Text>
           ) : null}
-          <Text style={{ marginTop: 24, fontSize: 9.5, color: c.muted }}>Insamlingen samlades av</Text>
+          <Text style={{ marginTop: 24, fontSize: 9.5, color: c.muted }}>Insamlingen ordnades av</Text>
           <Text style={{ marginTop: 3, width: 290, textAlign: "center", fontFamily: theme.font.serif, fontWeight: 600, fontSize: 12, color: c.primaryDark }}>{data.organiserName}</Text>
         </Box>
         <Box style={{ position: "absolute", left: 0, bottom: 34, width: 419.5, alignItems: "center" }}>
