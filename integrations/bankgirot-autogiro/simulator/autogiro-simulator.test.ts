@@ -126,6 +126,26 @@ describe("AutogiroSimulator", () => {
     expect(await runUntil(at("2027-12-28", 22))).toEqual([]);
   });
 
+  it("stops a recurring request after its repetitions, debits the last banking day (interval 5) and GENAST the next banking day", async () => {
+    await send([mandate("1", "9123456789"), mandate("2", "9123456789"), mandate("3", "9123456789")]);
+    await runUntil(at("2026-12-01", 20));
+    clock.set(at("2026-12-04", 12)); // a Friday
+    await send([
+      { ...monthly("1", "2027-01-10"), repetitions: 3 },
+      { ...monthly("2", "2027-01-10"), interval: 5, repetitions: 2 },
+      { ...monthly("3", "2026-12-04"), date: "immediately", interval: 0 },
+    ]);
+    const events = await runUntil(at("2027-06-30", 21));
+    expect(summary(events)).toEqual([
+      "payment_completed:3@2026-12-07", // Monday
+      "payment_completed:1@2027-01-11", // 10 January is a Sunday
+      "payment_completed:2@2027-01-29", // last banking day of January
+      "payment_completed:1@2027-02-10",
+      "payment_completed:2@2027-02-26",
+      "payment_completed:1@2027-03-10",
+    ]);
+  });
+
   it("honours the 19:00 cut-off the banking day before the debit (the day before 7 January 2027 is a holiday)", async () => {
     await send([mandate("1", "9123456789"), mandate("2", "9123456789")]);
     await runUntil(at("2026-12-01", 20));
