@@ -3,6 +3,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Logger } from "../core/logger";
 import { simpleErrorPage } from "./error-pages";
+import { PRIVATE_PAGES } from "../app/offline/sw-routing";
 import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../core/list-orders/list-order";
 
 /**
@@ -116,7 +117,7 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
       const request = fetchRequest(req, res, check.body);
       const loadContext = await options.getLoadContext(req, res);
       const response = await handle(request, loadContext);
-      await sendResponse(res, response);
+      await sendResponse(res, response, isPrivatePage(req.path));
     } catch (error) {
       next(error);
     }
@@ -141,7 +142,12 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | 
   return new Request(url.href, { method: req.method, headers, signal, body: body === null ? undefined : new Uint8Array(body) });
 }
 
-async function sendResponse(res: ExpressResponse, response: globalThis.Response): Promise<void> {
+/** A private page (app/offline/private-pages.ts) or its route data is never stored by a browser or proxy. */
+export function isPrivatePage(pathname: string): boolean {
+  return PRIVATE_PAGES.test(pathname.replace(/\.data$/, ""));
+}
+
+async function sendResponse(res: ExpressResponse, response: globalThis.Response, privatePage: boolean): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -149,6 +155,7 @@ async function sendResponse(res: ExpressResponse, response: globalThis.Response)
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (privatePage) res.setHeader("Cache-Control", "no-store");
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -45,8 +45,12 @@ export function strategyFor(request: RequestInfoLike, origin: string): Strategy 
   return "passthrough";
 }
 
-/** Pages with order references or personal data are never kept for offline use. */
-const PRIVATE_PAGES = /^\/(?:order|gavokort|d|_internal|_test|mina-sidor|mina-uppgifter|cookie-installningar)(?:\/|$)/;
+/**
+ * Pages with order references or personal data are never kept for offline use.
+ * Derived from the route table by app/offline/private-pages.ts; its test gives
+ * the expression to paste here and in public/sw.js when routes change.
+ */
+export const PRIVATE_PAGES = /^\/(?:_internal|_test|admin|cookie-installningar|d|dina-uppgifter|gavokort|ge-en-gava\/betalning|ge-en-gava\/faktura|ge-en-gava\/gratulationskort\/kort|ge-en-gava\/manadsgava\/tack|ge-en-gava\/tack|logga-in|logga-ut|mina-sidor|minnesinsamling|order\/diplom|order\/gavobevis|order\/minnesblad)(?:\/|$)/;
 
 export interface ResponseInfoLike {
   status: number;

@@ -64,3 +64,20 @@ test("an address starting with a backslash never redirects to another host", asy
   expect(new URL(answer.location, "http://127.0.0.1/").host).toBe("127.0.0.1");
   expect(answer.location).toBe("/evil.example");
 });
+
+test("the payment and thank-you pages, which show the donor's name, are never stored", async ({ request }) => {
+  const given = await request.post("/api/SwishInit", {
+    data: {
+      payload: { amount: 100, name: "Signe Hemlig", email: "signe@exempel.se", idempotencyKey: crypto.randomUUID() },
+      context: {},
+    },
+  });
+  expect(given.status()).toBe(201);
+  const { orderReference } = (await given.json()) as { orderReference: string };
+  for (const page of [`/ge-en-gava/betalning/${orderReference}`, `/ge-en-gava/tack/${orderReference}`, `/ge-en-gava/betalning/${orderReference}.data`]) {
+    const response = await request.get(page, { maxRedirects: 0 });
+    expect(response.headers()["cache-control"], page).toBe("no-store");
+  }
+  // A public page is not affected.
+  expect((await request.get("/ge-en-gava")).headers()["cache-control"] ?? "").not.toContain("no-store");
+});
