@@ -16,7 +16,7 @@ export default [
   route("minnesinsamling/:slug", "routes/memorial-collection.tsx"),
   route("minnesinsamling/:slug/hantera", "routes/memorial-collection-manage.tsx"),
   route("minnesinsamling/:slug/hantera/minnesblad.pdf", "routes/memorial-collection-sheets-pdf.ts"),
-  // Gift cards, gift certificates and diplomas (decision 0017): ordered here, followed and downloaded by the gift's reference.
+  // Gift cards, gift certificates and diplomas (decision 0022): ordered here, followed and downloaded by the gift's reference.
   route("ge-en-gava/gavokort", "routes/gift-document-form.tsx", { id: "gift-card-form" }),
   route("ge-en-gava/gavobevis", "routes/gift-document-form.tsx", { id: "gift-certificate-form" }),
   route("ge-en-gava/diplom", "routes/gift-document-form.tsx", { id: "diploma-form" }),
