@@ -13,7 +13,7 @@ import {
   type GiftRow,
   type PaymentRow,
 } from "./payment-repository";
-import type { PaymentProvider, StartOptions } from "./payment-provider";
+import type { PaymentProvider, StartOptions, StartResult } from "./payment-provider";
 import { markChecked, transitionPayment, type TransitionSource } from "./payment-transitions";
 import { enqueueJob } from "../jobs/job-queue";
 import { admitPaymentStart, type PaymentStartLimits } from "./payment-start-limits";
@@ -30,6 +30,8 @@ export interface PaymentServiceDeps {
 
 /** How often a donor's page may make us ask the provider; more frequent polls read our own state. */
 const MIN_CHECK_INTERVAL_MS = 2_000;
+/** A start older than this without a token is taken for one cut short by a crash (Swish's client gives up after 10 s). */
+const UNFINISHED_START_AFTER_MS = 15_000;
 /** Extra time after expiry before reconciliation cancels at the provider. */
 const EXPIRY_GRACE_MS = 60_000;
 
@@ -83,11 +85,11 @@ export class PaymentService {
   async startPayment(giftId: string, providerName: ProviderName, options: StartOptions = {}): Promise<PaymentRow> {
     const { db, engine, clock } = this.deps;
     const provider = this.provider(providerName);
-    const { payment, created } = await db.transaction().execute(async (trx) => {
+    const { payment, created, unfinished } = await db.transaction().execute(async (trx) => {
       const gift = await trx.selectFrom("gifts").selectAll().where("id", "=", giftId).modifyEnd(forUpdate(engine)).executeTakeFirst();
       if (!gift) throw new Error(`Unknown gift ${giftId}`);
       const existing = (await paymentsForGift(trx, giftId)).find((p) => p.status === "paid" || !isFinalStatus(p.status));
-      if (existing) return { payment: existing, created: false };
+      if (existing) return { payment: existing, created: false, unfinished: this.isUnfinished(existing, provider) };
       admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true);
       const now = clock.now();
       const row: PaymentRow = {
@@ -122,8 +124,9 @@ export class PaymentService {
         })
         .execute();
       for (const job of provider.jobsOnCreate?.(row) ?? []) await enqueueJob(trx, clock, job);
-      return { payment: row, created: true };
+      return { payment: row, created: true, unfinished: false };
     });
+    if (unfinished) return this.finishUnfinished(payment, provider, giftId, providerName, options);
     if (!created) return payment;
 
     const gift = (await findGift(db, giftId)) as GiftRow;
@@ -135,6 +138,12 @@ export class PaymentService {
       this.deps.logger.warn({ err: error, paymentId: payment.id, provider: provider.name }, "payment start did not complete");
       return payment;
     }
+    return this.recordStart(payment, result);
+  }
+
+  /** Saves what the provider's start answered: the token or window address, and the new status. */
+  private async recordStart(payment: PaymentRow, result: StartResult): Promise<PaymentRow> {
+    const { db } = this.deps;
     if (result.clientToken || result.clientUrl) {
       await db
         .updateTable("payments")
@@ -150,6 +159,50 @@ export class PaymentService {
       errorCode: result.errorCode ?? null,
     });
     return transitioned.payment;
+  }
+
+  /**
+   * A Swish attempt still "created" without a token well after its start: the
+   * process that started it died before Swish had the request, or before the
+   * token was saved. (Younger than that, its start may still be under way.)
+   */
+  private isUnfinished(payment: PaymentRow, provider: PaymentProvider): boolean {
+    if (payment.status !== "created" || payment.provider !== provider.name || provider.method !== "swish") return false;
+    if (payment.client_token || payment.client_url) return false;
+    return this.deps.clock.now().getTime() - Date.parse(payment.created_at) > UNFINISHED_START_AFTER_MS;
+  }
+
+  /**
+   * Finishes an unfinished attempt by sending it again under the same
+   * instruction id. If Swish had it already (so its token, which only the
+   * create answer carries, is lost) and the donor needs the token – the app
+   * on this device or the QR code; a request to a phone number does not –
+   * the old request is cancelled at Swish and a new attempt replaces it.
+   */
+  private async finishUnfinished(
+    payment: PaymentRow,
+    provider: PaymentProvider,
+    giftId: string,
+    providerName: ProviderName,
+    options: StartOptions,
+  ): Promise<PaymentRow> {
+    const { db, logger } = this.deps;
+    const gift = (await findGift(db, giftId)) as GiftRow;
+    const payerAlias = payment.payer_alias ?? undefined;
+    let result;
+    try {
+      result = await provider.start(payment, gift, { ...options, ...(payerAlias ? { payerAlias } : {}) });
+    } catch (error) {
+      logger.warn({ err: error, paymentId: payment.id, provider: provider.name }, "unfinished payment start did not complete again");
+      return payment;
+    }
+    if (!result.clientToken && !payerAlias && result.status === "pending") {
+      logger.info({ paymentId: payment.id }, "replacing a Swish attempt whose token was lost");
+      if ((await provider.cancel(payment)) === "too-late") return this.refreshPayment(payment.id, "api", { force: true });
+      await transitionPayment(this.deps, { paymentId: payment.id, to: "cancelled", source: "api", errorCode: "REPLACED" });
+      return this.startPayment(giftId, providerName, options);
+    }
+    return this.recordStart(payment, result);
   }
 
   /**
