@@ -97,5 +97,12 @@ export async function completeMandateSigning(context: Readonly<RouterContextProv
     signatureRef: orderRef,
     idempotencyKey: data.idempotencyKey,
   });
+  // The signature has done its work: the login page must not pick this order up as the browser's latest BankID order.
+  await container.db
+    .updateTable("bankid_orders")
+    .set({ consumed_at: container.clock.now().toISOString() })
+    .where("order_ref", "=", orderRef)
+    .where("consumed_at", "is", null)
+    .execute();
   return { status: "created", agreementId: agreement.id };
 }

@@ -38,8 +38,10 @@ export function meta() {
   ];
 }
 
-export function headers() {
-  return PRIVATE_HEADERS;
+/** While a signature is pending, a page without JavaScript reloads itself every two seconds (Refresh header; a meta refresh would also fire with JavaScript after a client-side navigation). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const refresh = loaderHeaders.get("Refresh");
+  return refresh ? { ...PRIVATE_HEADERS, Refresh: refresh } : PRIVATE_HEADERS;
 }
 
 function limitsOf(context: Route.LoaderArgs["context"]) {
@@ -84,16 +86,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : donor
       ? { name: `${donor.given_name} ${donor.surname}`.trim(), email: donor.email ?? "", personnummer: donor.personnummer ?? "" }
       : {};
-  return {
-    limits: limitsOf(context),
-    today,
-    idempotencyKey: globalThis.crypto.randomUUID(),
-    prefill,
-    signing,
-    problem,
-    site: { name: container.site.name },
-    firstDebitExample: firstDebitOn(today, 28),
-  };
+  return data(
+    {
+      limits: limitsOf(context),
+      today,
+      idempotencyKey: globalThis.crypto.randomUUID(),
+      prefill,
+      signing,
+      problem,
+      site: { name: container.site.name },
+      firstDebitExample: firstDebitOn(today, 28),
+    },
+    { headers: signing ? { Refresh: "2" } : {} },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -305,9 +310,6 @@ function SigningStep({ signing, siteName }: { signing: SigningState; siteName: s
 
   return (
     <article className="page page--narrow monthly-gift">
-      <noscript>
-        <meta httpEquiv="refresh" content="2" />
-      </noscript>
       <h1>Skriv under medgivandet</h1>
       <section aria-labelledby="medgivande-rubrik" className="mandate">
         <h2 id="medgivande-rubrik">Det här skriver du under</h2>
