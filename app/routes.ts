@@ -21,7 +21,7 @@ export default [
   route("ge-en-gava/gavobevis", "routes/gift-document-form.tsx", { id: "gift-certificate-form" }),
   route("ge-en-gava/diplom", "routes/gift-document-form.tsx", { id: "diploma-form" }),
   route("ge-en-gava/lista", "routes/list-order.tsx"),
-  // Digital greeting cards (decision 0018): the card catalogue in content/cards, the card's own page /d/…, the bare template /_internal/….
+  // Digital greeting cards (decision 0021): the card catalogue in content/cards, the card's own page /d/…, the bare template /_internal/….
   route("ge-en-gava/gratulationskort", "routes/greeting-card.tsx"),
   route("ge-en-gava/gratulationskort/forhandsgranska.png", "routes/greeting-card-preview-png.ts"),
   route("ge-en-gava/gratulationskort/kort/:file", "routes/greeting-card-image.ts"),

@@ -26,6 +26,11 @@ export async function previewMemorialSheet(
   sheet: MemorialSheetPreview,
   options: { signal?: AbortSignal } = {},
 ): Promise<string> {
+  return requestGiftPreview(apiCall, { kind: "memorial_sheet", ...sheet }, options);
+}
+
+/** Any document's preview (the body names its `kind`: memorial_sheet, greeting_card) as an object URL, tracked as error_gift_card_preview. */
+export async function requestGiftPreview(apiCall: ApiCall, body: { kind: string }, options: { signal?: AbortSignal } = {}): Promise<string> {
   return apiCall(
     GIFT_PREVIEW_CALL,
     "error_gift_card_preview",
@@ -34,7 +39,7 @@ export async function previewMemorialSheet(
         method: "POST",
         signal,
         headers: { "content-type": "application/json", accept: "image/png" },
-        body: JSON.stringify({ kind: "memorial_sheet", ...sheet }),
+        body: JSON.stringify(body),
       });
       const blob = await ensureOk(GIFT_PREVIEW_CALL, response).blob();
       return URL.createObjectURL(blob);

@@ -116,6 +116,8 @@ export default function GreetingCardPage({ loaderData, actionData }: Route.Compo
       swishDevice: defaultDevice,
       paymentMethod: methods[0] ?? "swish",
       cardCode: preselected ?? firstCard?.code ?? "",
+      // The chosen card's own greeting to start from; the donor changes it as they like.
+      greeting: groups.flatMap((g) => g.cards).find((c) => c.code === (preselected ?? firstCard?.code))?.greeting ?? "",
       sendWhen: "now",
       ...prefill,
       idempotencyKey,
@@ -179,10 +181,20 @@ export default function GreetingCardPage({ loaderData, actionData }: Route.Compo
 
   const onCardInput = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
-    if (["cardCode", "greeting", "recipientName", "giverName"].includes(target.name)) {
-      if (target.type === "radio" && !target.checked) return;
-      setCard((c) => ({ ...c, [target.name]: target.value }));
+    if (!["cardCode", "greeting", "recipientName", "giverName"].includes(target.name)) return;
+    if (target.type === "radio" && !target.checked) return;
+    if (target.name === "cardCode") {
+      // A greeting still as the previous card suggested follows the new card; one the donor wrote stays.
+      const textarea = event.currentTarget.elements.namedItem("greeting") as HTMLTextAreaElement | null;
+      const previous = allCards.find((c) => c.code === card.cardCode)?.greeting;
+      const next = allCards.find((c) => c.code === target.value)?.greeting;
+      if (textarea && next && (textarea.value.trim() === "" || textarea.value === previous)) {
+        textarea.value = next;
+        setCard((c) => ({ ...c, cardCode: target.value, greeting: next }));
+        return;
+      }
     }
+    setCard((c) => ({ ...c, [target.name]: target.value }));
   };
 
   return (
@@ -229,8 +241,7 @@ export default function GreetingCardPage({ loaderData, actionData }: Route.Compo
           label="Hälsning"
           rows={5}
           maxLength={CARD_GREETING_MAX_CHARACTERS + 50}
-          placeholder={chosen?.greeting}
-          hint={`Högst ${CARD_GREETING_MAX_CHARACTERS} tecken. Du har skrivit ${greetingLength}.${chosen ? ` Förslag: ”${chosen.greeting}”` : ""}`}
+          hint={`Kortets förslag står redan här – skriv gärna med egna ord. Högst ${CARD_GREETING_MAX_CHARACTERS} tecken, du har skrivit ${greetingLength}.`}
         />
         <TextField field={fields.giverName} label="Från" autoComplete="name" hint="Ditt eller era namn, så som de ska stå på kortet." />
 

@@ -1,0 +1,48 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { fillDonor, shoot } from "./greeting-card-flow";
+
+const E2E_PORT = process.env.E2E_PORT ?? "4173";
+const env = { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" };
+
+// Heavy pages (a hundred card pictures, axe) on a machine shared by many sessions.
+test.setTimeout(240_000);
+
+test("bad input is refused with Swedish messages and nothing is stored", async ({ page }) => {
+  const count = () => execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/gift-documents-fixture.ts", "count"], { env, encoding: "utf8" });
+  const before = count();
+  await page.goto("/ge-en-gava/gratulationskort");
+  await page.getByLabel("Hälsning").fill("x".repeat(301));
+  await page.getByRole("radio", { name: "På en dag jag väljer" }).check();
+  await page.getByLabel("Dag att skicka").fill("2020-01-01");
+  await page.getByLabel("Mottagarens e-post").fill("inte-en-adress");
+  await fillDonor(page);
+  await page.getByRole("button", { name: "Skicka fakturan" }).click();
+  const summary = page.locator(".error-summary");
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText("Hälsningen får vara högst 300 tecken.");
+  await expect(summary).toContainText("Datumet har redan varit");
+  await expect(summary).toContainText("Skriv mottagarens namn");
+  await expect(summary).toContainText("e-postadress");
+  await expect(page).toHaveURL(/\/ge-en-gava\/gratulationskort$/);
+  await expectNoAxeViolations(page);
+  await shoot(page, "gratulationskort-fel");
+  expect(count()).toBe(before);
+});
+
+test("unknown card codes and references are 404, and the bare template has no site chrome", async ({ page }) => {
+  for (const url of ["/d/GRATULATION_03/0000000000000000000000000", "/d/NOPE/01ARZ3NDEKTSV4RRFFQ69G5FAV", "/_internal/NOPE/", "/ge-en-gava/gratulationskort/kort/NOPE.png"]) {
+    expect((await page.request.get(url)).status(), url).toBe(404);
+  }
+  const response = await page.goto("/_internal/JUL_24_12/");
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+  await expect(page.locator("header, footer, nav")).toHaveCount(0);
+  const image = page.getByRole("img", { name: /Kortet Julhjärtat till Margareta Lindqvist/ });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+  await expectNoAxeViolations(page);
+  await shoot(page, "gratulationskort-internal");
+  const pdf = await page.request.get("/_internal/JUL_24_12/kort.pdf");
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+});
