@@ -19,6 +19,7 @@ import { createDocumentEngine } from "../documents/document-engine.server";
 import { loadSiteConfig } from "../core/site/site-config";
 import type { DocumentFormat, DocumentRequest } from "../core/documents/document-renderer";
 import { INVOICE_NOTE } from "../core/gifts/invoice";
+import { GIFT_DOCUMENT_DESIGNS } from "../core/gift-documents/gift-documents";
 import { cardCatalogue } from "../core/cards/card-catalogue";
 import { greetingCardDocument } from "../core/cards/greeting-card-document";
 import { Resvg } from "@resvg/resvg-js";
@@ -108,6 +109,41 @@ async function benchCards(render: (request: DocumentRequest, format: DocumentFor
   return { timings, thumbnails };
 }
 
+/** A gift card, gift certificate or diploma with a long name and a greeting of full length: the hardest case of each. */
+function giftDocument(kind: "gift-card" | "gift-certificate" | "diploma", design: string): DocumentRequest {
+  return {
+    kind,
+    data: {
+      design,
+      heading: "Grattis på födelsedagen",
+      recipientName: "Margareta Lindqvist-Åkerström",
+      text: "Kära mamma! ".repeat(25).trim(),
+      signature: "Anna, Per och barnbarnen",
+      amountOre: 50_000,
+      reference: "0123456789ABCDEFGHJKMNPQRS",
+      date: "2026-11-23T10:00:00.000Z",
+    },
+  };
+}
+
+/** Every design of the three gift documents once in each format (each must render), and p50/p95 of one of each kind as PDF. */
+async function benchGiftDocuments(render: (request: DocumentRequest, format: DocumentFormat) => Promise<Buffer>) {
+  const kinds = { "gift-card": GIFT_DOCUMENT_DESIGNS.gift_card, "gift-certificate": GIFT_DOCUMENT_DESIGNS.gift_certificate, diploma: GIFT_DOCUMENT_DESIGNS.diploma } as const;
+  const dir = path.join(process.cwd(), "bench-results", "gift-documents");
+  await mkdir(dir, { recursive: true });
+  const pdfs: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+  for (const [kind, designs] of Object.entries(kinds) as [keyof typeof kinds, readonly string[]][]) {
+    for (const design of designs) {
+      const png = await render(giftDocument(kind, design), "png");
+      const pdf = await render(giftDocument(kind, design), "pdf");
+      if (!png.subarray(1, 4).equals(Buffer.from("PNG")) || !pdf.subarray(0, 5).equals(Buffer.from("%PDF-"))) throw new Error(`${kind} ${design} did not render`);
+      await writeFile(path.join(dir, `${kind}-${design}.png`), png);
+    }
+    pdfs[kind] = await measure(render, giftDocument(kind, designs[0] as string), "pdf");
+  }
+  return pdfs;
+}
+
 /** All cards side by side, ten to a row, each labelled with its code: one PNG to look at. */
 function contactSheet(thumbnails: Array<{ code: string; png: Buffer }>): Buffer {
   const columns = 8;
@@ -145,6 +181,11 @@ async function main() {
   console.log(
     `greeting cards:          ${cards.timings.length} cards; slowest PNG ${slowestPng.pngMs} ms (${slowestPng.code}), slowest PDF ${slowestPdf.pdfMs} ms (${slowestPdf.code}); most CPU: PNG ${cpuPng} ms, PDF ${cpuPdf} ms`,
   );
+  const giftDocuments = await benchGiftDocuments(render);
+  for (const [kind, m] of Object.entries(giftDocuments)) {
+    console.log(`${`${kind} PDF:`.padEnd(25)}p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, min ${m.minMs} ms; CPU p50 ${m.cpuP50Ms} ms, p95 ${m.cpuP95Ms} ms (${m.bytes} bytes)`);
+  }
+  console.log("Wrote bench-results/gift-documents/*.png (every design of gift card, certificate and diploma, to look at)");
   const sheet = path.join(process.cwd(), "bench-results", "greeting-cards.png");
   await mkdir(path.dirname(sheet), { recursive: true });
   await writeFile(sheet, contactSheet(cards.thumbnails));
@@ -161,7 +202,8 @@ async function main() {
     invoicePdf: pdf,
     thankYouCardPng: png,
     greetingCards: { count: cards.timings.length, slowestPng, slowestPdf, each: cards.timings },
-    meetsTarget: pdf.p95Ms < TARGET_MS && png.p95Ms < TARGET_MS && slowestPng.pngMs < TARGET_MS && slowestPdf.pdfMs < TARGET_MS,
+    giftDocumentPdfs: giftDocuments,
+    meetsTarget: pdf.p95Ms < TARGET_MS && png.p95Ms < TARGET_MS && slowestPng.pngMs < TARGET_MS && slowestPdf.pdfMs < TARGET_MS && Object.values(giftDocuments).every((m) => m.p95Ms < TARGET_MS),
   };
   const out = path.join(process.cwd(), "bench-results", "documents.json");
   await mkdir(path.dirname(out), { recursive: true });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/gift-document-order";
 import { containerContext } from "../context";
@@ -5,6 +6,7 @@ import { giftDocumentOrderView } from "../../core/gift-documents/gift-document-o
 import { GIFT_DOCUMENT_LABELS } from "../../core/gift-documents/gift-documents";
 import { formatSek } from "../../core/site/format";
 import { giftDocumentKindOf, giftDocumentPagePath } from "../gift-documents/kind-from-path";
+import { useGiftCardDownload } from "../gift-documents/download-gift-card";
 import "./memorial-order.css";
 import "./gift-document-order.css";
 
@@ -42,6 +44,8 @@ export default function GiftDocumentOrder({ loaderData: view }: Route.ComponentP
   const base = giftDocumentPagePath(view.kind, view.orderReference);
   const first = view.items[0]!;
   const isCard = view.kind === "gift_card";
+  const download = useGiftCardDownload();
+  const [downloadFailed, setDownloadFailed] = useState(false);
   return (
     <article className="page page--medium memorial-order gift-document-order">
       <header className="memorial-order__header">
@@ -92,12 +96,28 @@ export default function GiftDocumentOrder({ loaderData: view }: Route.ComponentP
           </dl>
           {view.paid && !view.listOrder ? (
             <p className="gift-document-order__downloads">
-              <a className={isCard ? "button button--primary" : undefined} href={`${base}/${view.fileBase}.pdf`} download>
+              <a
+                className={isCard ? "button button--primary" : undefined}
+                href={`${base}/${view.fileBase}.pdf`}
+                download
+                onClick={(event) => {
+                  // With JavaScript a gift card comes through the API, so a failed download is reported and tracked; without it the link works as it is.
+                  if (!isCard) return;
+                  event.preventDefault();
+                  setDownloadFailed(false);
+                  download(view.orderReference, `${view.fileBase}.pdf`).catch(() => setDownloadFailed(true));
+                }}
+              >
                 Ladda ner {label.definite} (PDF{isCard ? ", A5" : ", A4"})
               </a>
               <a href={`${base}/${view.fileBase}.png`} download>
                 Ladda ner som bild (PNG)
               </a>
+            </p>
+          ) : null}
+          {downloadFailed ? (
+            <p className="field__error" role="alert">
+              Gåvokortet kunde inte laddas ner just nu. Försök igen om en stund, eller ladda ner det som bild.
             </p>
           ) : null}
           {view.paid ? null : (
