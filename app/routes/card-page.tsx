@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/card-page";
 import { containerContext } from "../context";
 import { findGreetingCardOrder } from "../../core/cards/greeting-card-order";
+import { greetingCardImageUrl, useGreetingCardDownload } from "../cards/download-card";
 import "./card-page.css";
 
 /**
@@ -37,7 +39,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function CardPage({ loaderData }: Route.ComponentProps) {
   const { orderReference, title, greeting, giverName, recipientName, siteName } = loaderData;
-  const image = `/api/DigitalGreetingCard/GetDigitalGreetingCardAsPngByOrderReference?orderReference=${encodeURIComponent(orderReference)}`;
+  const image = greetingCardImageUrl(orderReference);
+  const download = useGreetingCardDownload();
+  const [downloadFailed, setDownloadFailed] = useState(false);
   return (
     <article className="page page--narrow card-page">
       <p className="card-page__kicker">Till {recipientName}</p>
@@ -45,6 +49,24 @@ export default function CardPage({ loaderData }: Route.ComponentProps) {
       <figure className="card-page__card">
         <img src={image} alt={`Kortet ${title}, till ${recipientName} från ${giverName}.`} width={1200} height={851} />
       </figure>
+      <p>
+        <a
+          href={image}
+          download="gratulationskort.png"
+          onClick={(event) => {
+            event.preventDefault();
+            setDownloadFailed(false);
+            download(orderReference).catch(() => setDownloadFailed(true));
+          }}
+        >
+          Spara kortet som bild
+        </a>
+      </p>
+      {downloadFailed ? (
+        <p role="alert" className="field__hint">
+          Kortet kunde inte sparas just nu. Försök igen om en stund – det finns kvar här.
+        </p>
+      ) : null}
       <section aria-labelledby="halsningen">
         <h2 id="halsningen">Hälsningen</h2>
         <blockquote className="card-page__greeting">
