@@ -6,6 +6,7 @@ export default [
   route("ge-en-gava/minnesgava", "routes/memorial-gift.tsx"),
   route("ge-en-gava/manadsgava", "routes/monthly-gift.tsx"),
   route("ge-en-gava/manadsgava/tack/:agreementId", "routes/monthly-gift-thanks.tsx"),
+  route("ge-en-gava/manadsgava/hoj", "routes/raise.tsx"),
   route("ge-en-gava/betalning/:orderReference", "routes/gift-payment.tsx"),
   route("ge-en-gava/tack/:orderReference", "routes/gift-thanks.tsx"),
   route("ge-en-gava/faktura/:orderReference", "routes/gift-invoice-pdf.ts"),

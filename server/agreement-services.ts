@@ -7,6 +7,7 @@ import type { SiteConfig } from "../core/site/site-config";
 import { autogiroFormat } from "../core/autogiro";
 import { requestDueDebits } from "../core/agreements/agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "../core/agreements/autogiro-exchange";
+import { signRaiseLink } from "../core/agreements/raise-link";
 import { DirectoryAutogiroFileTransfer } from "../integrations/bankgirot-autogiro/file-transfer";
 import { AutogiroSimulator } from "../integrations/bankgirot-autogiro/simulator/autogiro-simulator";
 import type { ServerConfig } from "./config";
@@ -22,6 +23,10 @@ export interface AgreementServices {
   simulator: AutogiroSimulator | null;
   /** One round of the exchange; also what the e2e clock route triggers through the job runner. */
   runRound(): Promise<void>;
+  /** The key "Höj ditt månadsbelopp" links are signed with (the link-token key of decision 0006). */
+  linkKey: Buffer;
+  /** A fresh signed raise link for an e-mail. */
+  raiseLink(agreementId: string): string;
 }
 
 type AgreementConfig = Pick<
@@ -32,9 +37,15 @@ type AgreementConfig = Pick<
   | "AUTOGIRO_ARCHIVE_DIR"
   | "BANKGIROT_CUSTOMER_NUMBER"
   | "SIMULATOR_STATE_DIR"
+  | "publicUrl"
 >;
 
-export function buildAgreementServices(config: AgreementConfig, site: SiteConfig, deps: { db: Kysely<DB>; clock: Clock; logger: Logger }): AgreementServices {
+export function buildAgreementServices(
+  config: AgreementConfig,
+  site: SiteConfig,
+  deps: { db: Kysely<DB>; clock: Clock; logger: Logger },
+  linkKey: Buffer,
+): AgreementServices {
   const transfer = new DirectoryAutogiroFileTransfer(
     { outboxDir: config.AUTOGIRO_OUTBOX_DIR, inboxDir: config.AUTOGIRO_INBOX_DIR, archiveDir: config.AUTOGIRO_ARCHIVE_DIR },
     deps.clock,
@@ -60,6 +71,9 @@ export function buildAgreementServices(config: AgreementConfig, site: SiteConfig
   return {
     exchange,
     simulator,
+    linkKey,
+    raiseLink: (agreementId) =>
+      `${config.publicUrl}/ge-en-gava/manadsgava/hoj?${new URLSearchParams({ token: signRaiseLink(linkKey, agreementId, deps.clock.now()) })}`,
     async runRound() {
       await requestDueDebits(deps);
       await sendAutogiroRequests(exchange);

@@ -46,9 +46,11 @@ describe.each(testEngines)("a year of monthly giving on %s", (engine) => {
         AUTOGIRO_ARCHIVE_DIR: path.join(root, "archive"),
         BANKGIROT_CUSTOMER_NUMBER: "471117",
         SIMULATOR_STATE_DIR: path.join(root, "sim"),
+        publicUrl: "http://127.0.0.1",
       },
       { bankgiro: "5555-0105" } as Parameters<typeof buildAgreementServices>[1],
       deps,
+      Buffer.alloc(32, 7),
     );
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     const { agreement, mandate } = await createAutogiroAgreement(deps, {

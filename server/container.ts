@@ -151,7 +151,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       perPayer: new PerIpLimiter(config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * 60_000, now),
     },
   });
-  const agreements = buildAgreementServices(config, site, { db, clock, logger });
+  const agreements = buildAgreementServices(config, site, { db, clock, logger }, collections.linkKey);
   const jobs = new JobRunner({
     db,
     engine,
@@ -163,7 +163,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents, publicUrl: config.publicUrl, cards }, payload, attempt),
       [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
       [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
-      [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl }, payload),
+      [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl, raiseLink: agreements.raiseLink }, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },

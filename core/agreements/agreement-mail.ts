@@ -21,15 +21,20 @@ const payloadSchema = z.object({
  * answer, every change with the debit it applies from (the notice Bankgirot's
  * rules require), a failed debit, an extra gift.
  */
-export async function sendAgreementMail(deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string }, payload: unknown): Promise<void> {
+export interface AgreementMailDeps {
+  db: Kysely<DB>;
+  site: SiteConfig;
+  publicUrl: string;
+  /** A signed "Höj ditt månadsbelopp" link for the agreement (no login needed to raise). */
+  raiseLink?: (agreementId: string) => string;
+}
+
+export async function sendAgreementMail(deps: AgreementMailDeps & { mailer: Mailer }, payload: unknown): Promise<void> {
   const message = await agreementMail(deps, payloadSchema.parse(payload));
   if (message) await deps.mailer.send(message);
 }
 
-export async function agreementMail(
-  deps: { db: Kysely<DB>; site: SiteConfig; publicUrl: string },
-  payload: z.output<typeof payloadSchema>,
-): Promise<MailMessage | null> {
+export async function agreementMail(deps: AgreementMailDeps, payload: z.output<typeof payloadSchema>): Promise<MailMessage | null> {
   const { db, site, publicUrl } = deps;
   const agreement = await db.selectFrom("agreements").selectAll().where("id", "=", payload.agreementId).executeTakeFirst();
   if (!agreement) return null;
@@ -41,6 +46,8 @@ export async function agreementMail(
   const from = event?.applies_from ? formatDateLong(event.applies_from) : null;
   const account = mandate ? `${mandate.bank_name}, konto som slutar på ${mandate.account.slice(-4)}` : "";
   const myPages = `${publicUrl}/mina-sidor`;
+  const live = agreement.status === "active" || agreement.status === "paused" || agreement.status === "pending";
+  const raise = live && deps.raiseLink ? `Vill du höja ditt månadsbelopp? Det gör du utan att logga in här: ${deps.raiseLink(agreement.id)}` : "";
   const bodies: Record<AgreementMailKind, { subject: string; lines: string[] }> = {
     started: {
       subject: "Tack för din månadsgåva",
@@ -56,6 +63,7 @@ export async function agreementMail(
       lines: [
         `Bankgirot har godkänt ditt medgivande. Din månadsgåva på ${amount} är nu igång.`,
         agreement.next_debit_on ? `Nästa dragning görs ${formatDateLong(agreement.next_debit_on)}.` : "",
+        raise,
       ],
     },
     refused: {
@@ -70,6 +78,7 @@ export async function agreementMail(
       lines: [
         `Din månadsgåva är nu ${amount}, den ${agreement.debit_day}:e varje månad.`,
         from ? `Ändringen gäller från dragningen ${from}. Dragningar som redan är beställda görs som tidigare.` : "",
+        raise,
       ],
     },
     paused: {

@@ -20,7 +20,8 @@ export async function loginOnThisDevice(page: Page, from = "/mina-sidor"): Promi
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
 }
 
-function decodeQuotedPrintable(text: string): string {
+/** Mail bodies are quoted-printable in the .eml files the e2e server writes. */
+export function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, "");
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {

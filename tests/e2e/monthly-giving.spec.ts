@@ -1,12 +1,35 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
-import { loginOnThisDevice } from "./bankid-flow";
+import fs from "node:fs";
+import path from "node:path";
+import { decodeQuotedPrintable, loginOnThisDevice } from "./bankid-flow";
 
 // BankID signing and polling take a few seconds each.
 test.slow();
 
 const PAGE = "/ge-en-gava/manadsgava";
+
+/** The newest "Höj ditt månadsbelopp" link e-mailed by the e2e server (mail is written as .eml under var/e2e-<port>/mail). */
+async function latestRaiseLink(notBefore: number): Promise<string> {
+  const dir = path.join("var", `e2e-${process.env.E2E_PORT ?? "4173"}`, "mail");
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).map((f) => path.join(dir, f)) : [];
+        const recent = files.filter((f) => fs.statSync(f).mtimeMs >= notBefore).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+        for (const file of recent) {
+          link = /https?:\/\/\S+\/ge-en-gava\/manadsgava\/hoj\?token=[A-Za-z0-9._%-]+/.exec(decodeQuotedPrintable(fs.readFileSync(file, "latin1")))?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}
 
 async function fillForm(page: Page, values: { personnummer?: string; clearing?: string; account?: string; day?: string } = {}) {
   await page.getByRole("radio", { name: "200 kr" }).check();
@@ -70,6 +93,7 @@ test("sign up for 200 kr a month by autogiro with BankID, then raise it from Min
   await expectNoAxeViolations(page);
   await page.getByLabel("Nytt belopp per månad (kronor)").fill("300");
   await expect(page.getByText(/kostar 300\s+kr i månaden dig 225\s+kr/)).toBeVisible();
+  const raisedAt = Date.now() - 1000;
   await page.getByRole("button", { name: "Ändra beloppet" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Beloppet är ändrat." })).toContainText("Det gäller från dragningen");
   await expect(page.getByText("300 kr i månaden")).toBeVisible();
@@ -80,6 +104,24 @@ test("sign up for 200 kr a month by autogiro with BankID, then raise it from Min
   await page.getByRole("button", { name: "Ändra beloppet" }).click();
   await expect(page.getByText(/Skriv ett belopp per månad mellan 100 och/)).toBeVisible();
   await expect(page.getByText("300 kr i månaden")).toBeVisible();
+
+  // The confirmation e-mail carries a signed raise link that works without logging in.
+  const link = await latestRaiseLink(raisedAt);
+  const stranger = await page.context().browser()!.newContext();
+  const mailPage = await stranger.newPage();
+  await gotoHydrated(mailPage, new URL(link).pathname + new URL(link).search);
+  await expect(mailPage.getByRole("heading", { level: 1 })).toHaveText("Höj ditt månadsbelopp");
+  await expect(mailPage.getByText(/Du ger i dag 300\s+kr i månaden/)).toBeVisible();
+  await expectNoAxeViolations(mailPage);
+  // A raise link cannot lower the gift.
+  await mailPage.getByLabel("Nytt belopp per månad (kronor)").fill("250");
+  await mailPage.getByRole("button", { name: "Höj min månadsgåva" }).click();
+  await expect(mailPage.getByRole("alert")).toContainText("Skriv ett belopp högre än 300");
+  await mailPage.getByLabel("Nytt belopp per månad (kronor)").fill("400");
+  await mailPage.getByRole("button", { name: "Höj min månadsgåva" }).click();
+  await expect(mailPage.getByRole("heading", { level: 1 })).toHaveText("Tack för att du höjer din gåva!");
+  await expect(mailPage.getByRole("status")).toContainText(/400\s+kr i månaden, från dragningen/);
+  await stranger.close();
 });
 
 test("bad input gets clear Swedish messages and nothing is signed or stored", async ({ page }) => {
@@ -112,4 +154,9 @@ test("bad input gets clear Swedish messages and nothing is signed or stored", as
   });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("Välj en dag mellan den 1 och den 28");
+
+  // A forged raise link opens nothing.
+  await page.goto("/ge-en-gava/manadsgava/hoj?token=v1.eyJzdWIiOiJ4In0.AAAA");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Länken fungerar inte");
+  await expectNoAxeViolations(page);
 });
