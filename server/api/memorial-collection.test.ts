@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock";
 import type { Mailer, MailMessage } from "../../core/mail/mailer";
@@ -22,6 +23,8 @@ import { signManageLink } from "../../core/memorial/collection-links";
 import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
 import { memorialOrderView } from "../../core/memorial/memorial-order-view";
 import { testEngines } from "../../db/test-databases";
+import { COLLECTION_ORGANISER_KINDS } from "../../core/memorial/collection-status";
+import { MEMORIAL_SHEET_DESIGNS } from "../../core/memorial/sheet-designs";
 import { inspectPdf } from "../../documents/testing/pdf-inspect";
 import { startTestServer, type TestServer } from "../test-harness";
 
@@ -177,5 +180,35 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
     await s.container.jobs.runAllDue();
     expect(sent.filter((m) => m.subject.startsWith("Minnesbladen till minne av"))).toHaveLength(1);
     expect((await findCollectionWithMemorial(db, "marta-minne"))!.collection.sheets_sent_at).not.toBeNull();
+  }, 60_000);
+
+  it("keeps its closed sets and rules in the database too (decision 0012): kinds, designs, 0/1 flags, closed only with closed_at", async () => {
+    const s = await started();
+    const { db, collections } = s.container;
+    const deps = { db, clock, memorialLookup: s.container.memorialLookup, linkKey: collections.linkKey };
+    const { collection } = await openCollection(deps, openForm(someone(s).id, "regler"));
+    const target = (await findCollectionWithMemorial(db, "regler"))!;
+    const { gift } = await giveCollectionGift(s.container, target, giftForm(s, {}));
+    const set = (table: "memorial_collections" | "memorial_collection_gifts", column: string, value: unknown) =>
+      sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value}`.execute(db);
+    for (const kind of COLLECTION_ORGANISER_KINDS) await expect(set("memorial_collections", "organiser_kind", kind)).resolves.toBeDefined();
+    for (const design of MEMORIAL_SHEET_DESIGNS) await expect(set("memorial_collections", "design", design)).resolves.toBeDefined();
+    await expect(set("memorial_collections", "organiser_kind", "cousin")).rejects.toThrow();
+    await expect(set("memorial_collections", "design", "ros")).rejects.toThrow();
+    await expect(set("memorial_collections", "show_total", 2)).rejects.toThrow();
+    await expect(set("memorial_collection_gifts", "show_on_page", 2)).rejects.toThrow();
+    await expect(set("memorial_collection_gifts", "show_amount", -1)).rejects.toThrow();
+    // Closed without a moment, or open with one, is refused; both together are fine.
+    await expect(set("memorial_collections", "status", "closed")).rejects.toThrow();
+    await expect(set("memorial_collections", "closed_at", clock.now().toISOString())).rejects.toThrow();
+    await expect(set("memorial_collections", "status", "paused")).rejects.toThrow();
+    expect(await closeCollection(db, clock, collection.id)).toBe(true);
+    // Addresses are lower case and 3–60 long whatever writes them.
+    await expect(set("memorial_collections", "slug", "Regler")).rejects.toThrow();
+    await expect(set("memorial_collections", "slug", "ab")).rejects.toThrow();
+    // One link per gift.
+    await expect(
+      db.insertInto("memorial_collection_gifts").values({ gift_id: gift.id, collection_id: collection.id, show_on_page: 0, show_amount: 0, hidden_at: null, created_at: "x" }).execute(),
+    ).rejects.toThrow();
   }, 60_000);
 });
