@@ -172,7 +172,7 @@ export default function MemorialCollection({ loaderData, actionData }: Route.Com
       ) : (
         <section className="collection-closed" aria-labelledby="avslutad">
           <h2 id="avslutad">Insamlingen är avslutad</h2>
-          <p>Tack till alla som har hedrat minnet med en gåva. Familjen har fått alla hälsningar.</p>
+          <p>Tack till alla som har hedrat minnet med en gåva. Familjen får alla hälsningar samlade.</p>
           {actionData?.result && <p role="alert">{CLOSED_MESSAGE}</p>}
           <p>
             <Link to="/ge-en-gava/minnesgava">Ge en minnesgåva</Link> med ett eget minnesblad.
