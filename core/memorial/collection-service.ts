@@ -115,6 +115,23 @@ export async function openCollection(deps: OpenCollectionDeps, data: OpenCollect
   return { collection: row, token: signManageLink(deps.linkKey, { id: row.id, manageTokenId: row.manage_token_id }, deps.clock.now()) };
 }
 
+/**
+ * A new manage link for a family that lost theirs (staff: npm run
+ * collection:link): the stored link id changes, so the old link stops working,
+ * and the new one is e-mailed to the organiser's stored address by the same job
+ * as at opening, queued in the same transaction. Null for an unknown address.
+ */
+export async function renewManageLink(db: Kysely<DB>, clock: Clock, slug: string): Promise<CollectionRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const collection = await findCollectionBySlug(trx, slug);
+    if (!collection) return null;
+    const manageTokenId = newManageTokenId();
+    await trx.updateTable("memorial_collections").set({ manage_token_id: manageTokenId, updated_at: clock.now().toISOString() }).where("id", "=", collection.id).execute();
+    await enqueueJob(trx, clock, { type: COLLECTION_LINK_JOB, payload: { collectionId: collection.id }, dedupeKey: `${COLLECTION_LINK_JOB}:${collection.id}:${manageTokenId}` });
+    return { ...collection, manage_token_id: manageTokenId };
+  });
+}
+
 export async function findCollectionBySlug(db: Executor, slug: string): Promise<CollectionRow | undefined> {
   return db.selectFrom("memorial_collections").selectAll().where("slug", "=", slug).executeTakeFirst();
 }

@@ -15,6 +15,7 @@ import {
   findCollectionWithMemorial,
   giveCollectionGift,
   openCollection,
+  renewManageLink,
   setGreetingHidden,
   verifyManageAccess,
 } from "../../core/memorial/collection-service";
@@ -149,6 +150,16 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
     expect(await verifyManageAccess(db, collections.linkKey, "marta-minne", `${token.slice(0, -2)}xx`, now)).toEqual({ ok: false, reason: "invalid" });
     const otherPurpose = signToken({ jti: collection.manage_token_id, sub: collection.id, pur: "my-data", iat: 0, exp: 4_000_000_000 }, collections.linkKey);
     expect(await verifyManageAccess(db, collections.linkKey, "marta-minne", otherPurpose, now)).toEqual({ ok: false, reason: "invalid" });
+
+    // Staff renew a lost link: the old one stops working, the new one goes to the stored address only.
+    sent.length = 0;
+    expect(await renewManageLink(db, clock, "no-such-collection")).toBeNull();
+    const renewed = (await renewManageLink(db, clock, "marta-minne"))!;
+    await s.container.jobs.runAllDue();
+    expect(sent.map((m) => m.to)).toEqual(["familjen.oberg@exempel.se"]);
+    const newToken = decodeURIComponent(/hantera\?token=([^\s]+)/.exec(sent[0]!.text)![1]!);
+    expect(await verifyManageAccess(db, collections.linkKey, "marta-minne", token, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyManageAccess(db, collections.linkKey, "marta-minne", newToken, now)).toMatchObject({ ok: true, collection: { manage_token_id: renewed.manage_token_id } });
 
     // Closing: once; then gifts are refused and nothing is stored.
     expect(await closeCollection(db, clock, collection.id)).toBe(true);
