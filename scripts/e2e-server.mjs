@@ -32,6 +32,8 @@ const server = spawn(process.execPath, [`${buildDir}/server-main.js`], {
     // Likewise payment starts: every journey pays from 127.0.0.1, several with the same test phone number.
     RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: "1000",
     RATE_LIMIT_SWISH_REQUESTS_PER_PHONE: "1000",
+    // Memorial collections are opened from 127.0.0.1 by several journeys (and their retries).
+    RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR: "100",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });
