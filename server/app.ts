@@ -1,3 +1,4 @@
+import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
@@ -13,6 +14,7 @@ import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
 import { pageRequestHandler } from "./page-requests";
 import { finalErrorHandler } from "./error-pages";
 import { rememberVisitor } from "./request-visitor";
+import { faviconIco } from "./favicon";
 
 /** What our entry.server module exports besides the default render function. */
 interface AppEntryModule {
@@ -58,6 +60,7 @@ export function createApp(options: AppOptions): Express {
   if (options.clientDir) {
     app.use(clientBuildFiles(options.clientDir));
     app.use(prerenderedPages(loadPrerenderedPages(options.clientDir)));
+    app.use("/favicon.ico", faviconIco(path.join(options.clientDir, "icons", "icon-48.png")));
   }
 
   app.use(healthRouter(container));

@@ -87,7 +87,7 @@ export default function CookieSettings({ loaderData }: Route.ComponentProps) {
 
       <section className="prose" aria-labelledby="cookies-vi-anvander">
         <h2 id="cookies-vi-anvander">Cookies vi använder</h2>
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Tabell över cookies">
           <table>
             <caption className="visually-hidden">Cookies på webbplatsen</caption>
             <thead>

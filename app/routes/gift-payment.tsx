@@ -6,6 +6,9 @@ import { loadGiftPayment } from "../payments/gift-payment.server";
 import { formatSek } from "../../core/site/format";
 import { findGiftByOrderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
+import { PROVIDER_FOR_METHOD } from "../../core/payments/payment-status";
+import { isPhone } from "../components/gift/gift-fields";
+import type { AppContainer } from "../../server/container";
 import { PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import { pollSwishPayment } from "../payments/swish-poll";
 import { pollPayment } from "../payments/payment-poll";
@@ -28,12 +31,24 @@ export function meta({ data: view }: Route.MetaArgs) {
   return [{ title: (view && PAGE_TITLES[view.provider]) ?? "Betalning" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The methods a donor may switch to after a failed attempt, in the words of the retry buttons. */
+const RETRY_PROVIDERS = { HLFSwish: "Swish", Mondido: "kort", Brite: "din bank" } as const;
+type RetryProvider = keyof typeof RETRY_PROVIDERS;
+
+function retryProviders(container: Pick<AppContainer, "paymentSetup" | "payments">): RetryProvider[] {
+  return container.paymentSetup.methods
+    .map((method) => PROVIDER_FOR_METHOD[method])
+    .filter((provider): provider is RetryProvider => provider in RETRY_PROVIDERS && container.payments.isAvailable(provider));
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const view = await loadGiftPayment(container, params.orderReference);
   if (!view) throw data(null, { status: 404 });
   if (view.giftPaid) throw redirect(`/ge-en-gava/tack/${view.orderReference}`);
-  return view;
+  // On a phone the Swish app is on this very device: a QR code to scan with it is of no use.
+  const onPhone = isPhone(request.headers.get("user-agent"));
+  return { ...view, qrSvg: onPhone ? null : view.qrSvg, retryWith: retryProviders(container) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -41,14 +56,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!isOrderReference(params.orderReference)) throw data(null, { status: 404 });
   const gift = await findGiftByOrderReference(container.db, params.orderReference);
   if (!gift) throw data(null, { status: 404 });
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
   const latest = await latestPaymentForGift(container.db, gift.id);
+  // "Betala med kort i stället": another offered method; otherwise the one that failed.
+  const chosen = retryProviders(container).find((p) => p === form.get("provider"));
   if (intent === "cancel" && latest) {
     await container.payments.cancelPayment(latest.id);
   } else if (intent === "retry") {
-    const provider = latest?.provider ?? "HLFSwish";
+    const provider = chosen ?? latest?.provider ?? "HLFSwish";
+    const samePhone = provider === "HLFSwish" && latest?.provider === "HLFSwish" && latest.payer_alias;
     const retried = await container.payments
-      .startPayment(gift.id, provider, latest?.payer_alias ? { payerAlias: latest.payer_alias } : {})
+      .startPayment(gift.id, provider, samePhone ? { payerAlias: latest.payer_alias as string } : {})
       .catch((error: unknown) => {
         // Too many starts: the error page says so in Swedish (app/components/error-page.tsx), nothing is sent.
         if (error instanceof PaymentStartsLimitedError) throw data(null, { status: 429 });
@@ -217,12 +236,38 @@ export default function GiftPayment({ loaderData: view }: Route.ComponentProps) 
       )}
 
       {!open && view.canRetry && (
-        <Form method="post">
-          <input type="hidden" name="intent" value="retry" />
-          <button type="submit" className="button button--primary button--large">
-            Försök igen med Swish
-          </button>
-        </Form>
+        <section className="payment-retry" aria-labelledby="forsok-igen-rubrik">
+          <h2 id="forsok-igen-rubrik" className="visually-hidden">
+            Försök igen
+          </h2>
+          <Form method="post">
+            <input type="hidden" name="intent" value="retry" />
+            <input type="hidden" name="provider" value={view.provider} />
+            <button type="submit" className="button button--primary button--large">
+              Försök igen med {RETRY_PROVIDERS[view.provider as RetryProvider] ?? "samma sätt"}
+            </button>
+          </Form>
+          {view.retryWith.filter((provider) => provider !== view.provider).length > 0 && (
+            <>
+              <p>Eller välj ett annat sätt att betala:</p>
+              <ul className="payment-retry__others">
+                {view.retryWith
+                  .filter((provider) => provider !== view.provider)
+                  .map((provider) => (
+                    <li key={provider}>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="retry" />
+                        <input type="hidden" name="provider" value={provider} />
+                        <button type="submit" className="button button--secondary">
+                          Betala med {RETRY_PROVIDERS[provider]} i stället
+                        </button>
+                      </Form>
+                    </li>
+                  ))}
+              </ul>
+            </>
+          )}
+        </section>
       )}
     </article>
   );

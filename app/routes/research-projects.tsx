@@ -88,7 +88,9 @@ function formatDate(isoDate: string, lang: Lang): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { research, clock } = context.get(containerContext);
+  const { research, clock, config } = context.get(containerContext);
+  // hreflang alternates must be absolute addresses.
+  const origin = new URL(config.publicUrl).origin;
   const url = new URL(request.url);
   const lang: Lang = url.pathname.startsWith("/en/") ? "en" : "sv";
   const filter = parseResearchFilter(url.searchParams);
@@ -99,6 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const outdated = clock.now().getTime() - Date.parse(listing.fetchedAt) > OUTDATED_AFTER_MS;
     return {
       lang,
+      origin,
       available: true,
       selected,
       total: listing.projects.length,
@@ -119,7 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(error instanceof NoResearchDataError)) throw error;
     // Nothing cached and the portal down: say so, with a status that tells caches and crawlers it is temporary.
     return data(
-      { lang, available: false, selected, total: 0, years: [], areas: [], projects: [], outdatedSince: null },
+      { lang, origin, available: false, selected, total: 0, years: [], areas: [], projects: [], outdatedSince: null },
       { status: 503, headers: { "Retry-After": "60" } },
     );
   }
@@ -131,8 +134,8 @@ export function meta({ data: page }: Route.MetaArgs) {
   return [
     { title: t.title },
     { name: "description", content: t.description },
-    { tagName: "link", rel: "alternate", hrefLang: "sv", href: PATHS.sv },
-    { tagName: "link", rel: "alternate", hrefLang: "en", href: PATHS.en },
+    { tagName: "link", rel: "alternate", hrefLang: "sv", href: `${page?.origin ?? ""}${PATHS.sv}` },
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: `${page?.origin ?? ""}${PATHS.en}` },
   ];
 }
 

@@ -1,5 +1,8 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { gotoHydrated } from "./hydrated";
+import { submitGift } from "./gift-flow";
 
 /**
  * Hostile and broken requests against the production build (issue #19): each
@@ -80,4 +83,47 @@ test("the payment and thank-you pages, which show the donor's name, are never st
   }
   // A public page is not affected.
   expect((await request.get("/ge-en-gava")).headers()["cache-control"] ?? "").not.toContain("no-store");
+});
+
+test("the cookie table at 412 px scrolls by keyboard too (axe scrollable-region-focusable)", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  await page.goto("/cookie-installningar");
+  const region = page.getByRole("region", { name: "Tabell över cookies" });
+  await region.focus();
+  await expect(region).toBeFocused();
+  await expectNoAxeViolations(page);
+});
+
+test("hreflang alternates on the research pages are absolute addresses", async ({ request }) => {
+  for (const page of ["/forskning/projekt", "/en/research/projects"]) {
+    const html = await (await request.get(page)).text();
+    const links = [...html.matchAll(/<link[^>]*rel="alternate"[^>]*>/g)].map((m) => m[0]);
+    expect(links.length, page).toBe(2);
+    for (const link of links) expect(link, page).toMatch(/href="https?:\/\/[^"]+\/(forskning\/projekt|en\/research\/projects)"/);
+  }
+});
+
+test("/favicon.ico, which the simulators' pages ask for, is an icon", async ({ request }) => {
+  const response = await request.get("/favicon.ico");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/x-icon");
+});
+
+test("after a declined card the donor may try the card again or choose Swish instead", async ({ page }) => {
+  test.slow();
+  await gotoHydrated(page, "/ge-en-gava");
+  await submitGift(page, { amount: "500 kr", method: "Kort (Visa, Mastercard)" });
+  await page.getByRole("button", { name: "Gå till kortbetalning" }).click();
+  await page.getByLabel("Kortnummer").fill("4000 0000 0000 0002");
+  await page.getByLabel("Giltig till (MM/ÅÅ)").fill("12/35");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Betala/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalningen genomfördes inte", { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Försök igen med kort" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Försök igen med Swish" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Betala med Swish i stället" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betala med Swish");
+  // A desktop browser: the QR code is there to scan with the phone.
+  await expect(page.getByRole("img", { name: "QR-kod för betalning med Swish" })).toBeVisible();
 });

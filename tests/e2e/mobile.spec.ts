@@ -36,6 +36,9 @@ test("a donor gives 250 kr by Swish on the phone with the app switch", async ({ 
   // Phones get "this device" by default.
   await expect(page.getByLabel("Öppna Swish på den här enheten")).toBeChecked();
   await submitGift(page);
+  // The app is on this phone: no QR code to scan, no advice for computers.
+  await expect(page.getByRole("img", { name: "QR-kod för betalning med Swish" })).toHaveCount(0);
+  await expect(page.getByText("Använder du en dator?")).toHaveCount(0);
   await page.getByRole("link", { name: "Öppna Swish", exact: true }).click();
   // The simulator plays the Swish app; afterwards it sends the donor back.
   await page.getByRole("button", { name: "Godkänn" }).click();
