@@ -5,7 +5,7 @@ import { clientIpContext, containerContext } from "../context";
 import { donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { designChoices, earliestPostArrival, giftDocumentFormSchema, latestDeliveryDate } from "../../core/gift-documents/gift-document-form";
 import { giveGiftDocument } from "../../core/gift-documents/gift-document-order";
-import { GIFT_DOCUMENT_LABELS, OCCASIONS, OCCASION_LABELS, TEXT_MAX_CHARACTERS, type GiftDocumentKind } from "../../core/gift-documents/gift-documents";
+import { GIFT_DOCUMENT_LABELS, TEXT_MAX_CHARACTERS, type GiftDocumentKind } from "../../core/gift-documents/gift-documents";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { formatSwedishDay } from "../../core/memorial/delivery-date";
 import { ErrorSummary } from "../components/form/error-summary";
@@ -16,6 +16,7 @@ import { AmountFields, DonorFields, DonorLookupButton, GIFT_FIELD_LABELS, Paymen
 import { giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { giftDocumentKindOf } from "../gift-documents/kind-from-path";
+import { OCCASION_CHOICES, RadioChoices } from "../gift-documents/radio-choices";
 import "../components/form/form.css";
 import "./gift-document-form.css";
 
@@ -159,31 +160,8 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
         <h2>{label.name}</h2>
-        <fieldset {...groupProps(fields.design)}>
-          <legend>Motiv</legend>
-          <FieldError field={fields.design} />
-          <div className="design-choices">
-            {designs.map((design) => (
-              <label className="choice" key={design.value}>
-                <input type="radio" name={fields.design.name} value={design.value} defaultChecked={initialDesign === design.value} />
-                {design.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset {...groupProps(fields.occasion)}>
-          <legend>Tillfälle</legend>
-          <FieldError field={fields.occasion} />
-          <div className="occasion-choices">
-            {OCCASIONS.map((occasion) => (
-              <label className="choice" key={occasion}>
-                <input type="radio" name={fields.occasion.name} value={occasion} defaultChecked={initialOccasion === occasion} />
-                {OCCASION_LABELS[occasion]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioChoices field={fields.design} legend="Motiv" choices={designs} initial={initialDesign} />
+        <RadioChoices field={fields.occasion} legend="Tillfälle" choices={OCCASION_CHOICES} initial={initialOccasion} />
 
         <TextField field={fields.recipientName} label="Mottagarens namn" autoComplete="off" hint={`Står stort på ${label.definite}.`} />
         <TextAreaField

@@ -4,15 +4,16 @@ import type { Route } from "./+types/list-order";
 import { clientIpContext, containerContext } from "../context";
 import { type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { giveListOrder, LIST_KIND_CHOICES, LIST_TOO_LARGE_MESSAGE, listOrderFormSchema, MAX_ROWS, MAX_UPLOAD_BYTES, readRecipientList, type RowError } from "../../core/list-orders/list-order";
-import { DESIGN_LABELS, GIFT_DOCUMENT_DESIGNS, OCCASIONS, OCCASION_LABELS, TEXT_MAX_CHARACTERS } from "../../core/gift-documents/gift-documents";
+import { DESIGN_LABELS, GIFT_DOCUMENT_DESIGNS, TEXT_MAX_CHARACTERS } from "../../core/gift-documents/gift-documents";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { latestDeliveryDate } from "../../core/gift-documents/gift-document-form";
 import { ErrorSummary } from "../components/form/error-summary";
-import { CheckboxField, FieldError, TextAreaField, TextField } from "../components/form/field";
+import { CheckboxField, TextAreaField, TextField } from "../components/form/field";
 import { parseForm, type FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
-import { AmountFields, DonorFields, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS, groupProps } from "../components/gift/gift-fields";
+import { AmountFields, DonorFields, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS } from "../components/gift/gift-fields";
 import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { OCCASION_CHOICES, RadioChoices } from "../gift-documents/radio-choices";
 import "../components/form/form.css";
 import "./gift-document-form.css";
 import "./gift-document-order.css";
@@ -203,41 +204,15 @@ export default function ListOrder({ loaderData, actionData }: Route.ComponentPro
           </p>
         </div>
 
-        <fieldset {...groupProps(fields.kind)}>
-          <legend>Vad ska mottagarna få?</legend>
-          <FieldError field={fields.kind} />
-          {LIST_KIND_CHOICES.map((choice) => (
-            <label className="choice" key={choice.value}>
-              <input type="radio" name={fields.kind.name} value={choice.value} defaultChecked={kind === choice.value} />
-              {choice.label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset {...groupProps(fields.design)}>
-          <legend>Motiv</legend>
-          <p className="field__hint">Gåvobevis: Lagerkrans eller Band och rosett. Diplom: Sigill eller Lagerkrans. Gåvokort: Hjärtan, Blommor eller Stjärnor.</p>
-          <FieldError field={fields.design} />
-          <div className="design-choices">
-            {ALL_DESIGNS.map((value) => (
-              <label className="choice" key={value}>
-                <input type="radio" name={fields.design.name} value={value} defaultChecked={design === value} />
-                {DESIGN_LABELS[value]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset {...groupProps(fields.occasion)}>
-          <legend>Tillfälle</legend>
-          <FieldError field={fields.occasion} />
-          <div className="occasion-choices">
-            {OCCASIONS.map((value) => (
-              <label className="choice" key={value}>
-                <input type="radio" name={fields.occasion.name} value={value} defaultChecked={occasion === value} />
-                {OCCASION_LABELS[value]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioChoices field={fields.kind} legend="Vad ska mottagarna få?" choices={LIST_KIND_CHOICES} initial={kind} className="" />
+        <RadioChoices
+          field={fields.design}
+          legend="Motiv"
+          hint="Gåvobevis: Lagerkrans eller Band och rosett. Diplom: Sigill eller Lagerkrans. Gåvokort: Hjärtan, Blommor eller Stjärnor."
+          choices={ALL_DESIGNS.map((value) => ({ value, label: DESIGN_LABELS[value] }))}
+          initial={design}
+        />
+        <RadioChoices field={fields.occasion} legend="Tillfälle" choices={OCCASION_CHOICES} initial={occasion} />
         <TextAreaField field={fields.text} label="Gemensam text (frivillig)" rows={4} hint={`Står på varje dokument som inte har en egen text i listan. Högst ${TEXT_MAX_CHARACTERS} tecken.`} />
         <TextField field={fields.signature} label="Från" autoComplete="organization" hint="Till exempel företagets namn." />
         <TextField

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { OrderItemKind } from "../orders/order-status";
+import { documentFileName } from "../text/file-name";
 
 /**
  * Ordered documents given in someone else's name: the gift card (gåvokort) a
@@ -102,12 +103,5 @@ export function isGiftDocumentItem(item: { kind: OrderItemKind }): item is { kin
 
 /** "gavobevis-anna-svensson.pdf": the name without accents, for every mail program. */
 export function giftDocumentFileName(kind: GiftDocumentKind, recipientName: string, extension: "pdf" | "png"): string {
-  const slug = recipientName
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `${GIFT_DOCUMENT_LABELS[kind].slug}${slug ? `-${slug}` : ""}.${extension}`;
+  return documentFileName(GIFT_DOCUMENT_LABELS[kind].slug, recipientName, extension);
 }

@@ -3,6 +3,7 @@ import type { DB } from "../../db/schema";
 import type { DocumentRequest } from "../documents/document-renderer";
 import type { SiteConfig } from "../site/site-config";
 import { formatSek } from "../site/format";
+import { documentFileName } from "../text/file-name";
 import type { GiftRow } from "../payments/payment-repository";
 import type { OrderItemRow } from "../orders/order-repository";
 import { addDays, type IsoDate } from "../calendar/swedish-calendar";
@@ -24,14 +25,7 @@ export function sheetGoesByEmail(item: Pick<OrderItemRow, "channel" | "recipient
 
 /** "minnesblad-marta-oberg.pdf": the name without accents, for every mail program. */
 export function sheetFileName(deceasedName: string, extension: "pdf" | "png"): string {
-  const slug = deceasedName
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `minnesblad${slug ? `-${slug}` : ""}.${extension}`;
+  return documentFileName("minnesblad", deceasedName, extension);
 }
 
 export interface SheetMail {
