@@ -5,9 +5,9 @@ import { ManualClock } from "../../core/clock";
 import { silentLogger } from "../../core/logger";
 import { transitionPayment } from "../../core/payments/payment-transitions";
 import { decodePng } from "../../documents/testing/png-inspect";
+import { testEngines } from "../../db/test-databases";
 import { postJson, startTestServer, type TestServer } from "../test-harness";
 
-const clock = new ManualClock("2026-11-23T09:00:00.000Z");
 
 function request(card: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) {
   return {
@@ -23,7 +23,7 @@ function request(card: Record<string, unknown> = {}, overrides: Record<string, u
 }
 
 /** Pays a gift as an imported invoice payment would: through the one payment transition, so its card is queued as in production. */
-async function pay(server: TestServer, orderReference: string): Promise<void> {
+async function pay(server: TestServer, clock: ManualClock, orderReference: string): Promise<void> {
   const { db } = server.container;
   const gift = await db.selectFrom("gifts").selectAll().where("order_reference", "=", orderReference).executeTakeFirstOrThrow();
   const now = clock.now().toISOString();
@@ -44,10 +44,11 @@ const runAllDue = async (server: TestServer) => {
   while ((await server.container.jobs.runOnce()) > 0);
 };
 
-describe("digital greeting card API", () => {
+describe.each(testEngines)("digital greeting card API on %s", (engine) => {
+  const clock = new ManualClock("2026-11-23T09:00:00.000Z");
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { RESEARCH_SNAPSHOT_FILE: "/nonexistent/research-projects.json" } });
+    server = await startTestServer({ engine, clock, env: { RESEARCH_SNAPSHOT_FILE: "/nonexistent/research-projects.json" } });
   });
   afterAll(() => server.dispose());
 
@@ -61,7 +62,7 @@ describe("digital greeting card API", () => {
     expect(again.body.orderReference).toBe(added.body.orderReference);
     const ref = added.body.orderReference as string;
 
-    await pay(server, ref);
+    await pay(server, clock, ref);
     await runAllDue(server);
     // Only the receipt so far: it carries a copy of the card and says when the card goes.
     let mails = mailFiles(server);
