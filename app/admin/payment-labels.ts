@@ -20,3 +20,10 @@ export const EVENT_SOURCE_LABELS: Record<string, string> = {
   staff: "Personal",
   seed: "Demodata",
 };
+
+/** Why a BgMax line matched no invoice (core/bankgiro/match-payments), in finance's words. */
+export const UNMATCHED_REASONS: Record<string, string> = {
+  "missing-reference": "Ingen OCR-referens",
+  "invalid-check-digit": "Fel kontrollsiffra i OCR",
+  "unknown-reference": "Okänd OCR-referens",
+};

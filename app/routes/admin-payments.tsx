@@ -4,13 +4,13 @@ import { requireStaff } from "../admin/staff-guard.server";
 import { BANK_FILE_MAX_BYTES, TooLargeError, limitedFormData } from "../admin/limited-form-data.server";
 import { formatDateTime } from "../admin/admin-format";
 import { searchPayments } from "../../core/staff/payment-search";
-import { ResolutionRefusal, UNMATCHED_REASONS, resolveToDonor, resolveToInvoice, unmatchedPayments } from "../../core/staff/unmatched-payments";
+import { ResolutionRefusal, resolveToDonor, resolveToInvoice, unmatchedPayments } from "../../core/staff/unmatched-payments";
 import { importBankFile, type BankFileImportSummary } from "../../core/payments/bank-file-import";
 import { findDonorByPersonnummer } from "../../core/donors/donor-repository";
 import { normalisePersonnummer } from "../../core/identity/personnummer";
 import { METHOD_LABELS } from "../../core/donors/gift-history";
 import { GIFT_TYPE_LABELS, isGiftType } from "../../core/gifts/gift-types";
-import { PAYMENT_STATUS_LABELS } from "../admin/payment-labels";
+import { PAYMENT_STATUS_LABELS, UNMATCHED_REASONS } from "../admin/payment-labels";
 import { formatSek } from "../../core/site/format";
 
 export function meta() {

@@ -84,8 +84,9 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           {actionData.notice}
         </p>
       )}
-      <table className="admin-table">
-        <caption>Personal med tillgång till administrationen</caption>
+      <div className="admin-scroll">
+        <table className="admin-table">
+          <caption>Personal med tillgång till administrationen</caption>
         <thead>
           <tr>
             <th scope="col">Namn</th>
@@ -131,7 +132,8 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             </tr>
           ))}
         </tbody>
-      </table>
+        </table>
+      </div>
 
       <section aria-labelledby="ny-personal-rubrik" className="admin-panel">
         <h2 id="ny-personal-rubrik">Lägg till personal</h2>

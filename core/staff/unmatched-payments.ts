@@ -16,13 +16,6 @@ export interface UnmatchedLine extends ImportedPaymentLine {
   resolution: { kind: "invoice" | "donor"; paymentId: string | null; donorId: string | null; resolvedAt: string } | null;
 }
 
-/** Why a line did not match, in finance's words. */
-export const UNMATCHED_REASONS: Record<string, string> = {
-  "missing-reference": "Ingen OCR-referens",
-  "invalid-check-digit": "Fel kontrollsiffra i OCR",
-  "unknown-reference": "Okänd OCR-referens",
-};
-
 /** Every BgMax line that matched no invoice, newest file first, with how it was resolved (if it was). */
 export async function unmatchedPayments(db: Kysely<DB>): Promise<UnmatchedLine[]> {
   const imports = await db.selectFrom("bank_file_imports").selectAll().orderBy("imported_at", "desc").limit(200).execute();

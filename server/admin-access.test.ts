@@ -1,26 +1,26 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { clientIpContext, containerContext } from "../context";
-import { startTestServer, type TestServer } from "../../server/test-harness";
-import { upsertIdentifiedDonor } from "../../core/donors/donor-repository";
-import { testGift } from "../../core/gifts/test-gift";
-import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgmax";
-import { TEST_PERSONNUMMER } from "../../core/identity/test-personnummer";
-import type { StaffRole } from "../../core/staff/staff-roles";
-import * as overview from "../routes/admin-overview";
-import * as layout from "../routes/admin-layout";
-import * as fulfilment from "../routes/admin-fulfilment";
-import * as fulfilmentPdf from "../routes/admin-fulfilment-pdf";
-import * as donors from "../routes/admin-donors";
-import * as donor from "../routes/admin-donor";
-import * as payments from "../routes/admin-payments";
-import * as payment from "../routes/admin-payment";
-import * as tax from "../routes/admin-tax";
-import * as taxFile from "../routes/admin-tax-file";
-import * as staffPage from "../routes/admin-staff";
-import * as audit from "../routes/admin-audit";
-import * as auditCsv from "../routes/admin-audit-csv";
+import { clientIpContext, containerContext } from "../app/context";
+import { startTestServer, type TestServer } from "./test-harness";
+import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
+import { testGift } from "../core/gifts/test-gift";
+import { encodeBgMax, writeBgMaxFile } from "../core/bankgiro/bgmax/write-bgmax";
+import { TEST_PERSONNUMMER } from "../core/identity/test-personnummer";
+import type { StaffRole } from "../core/staff/staff-roles";
+import * as overview from "../app/routes/admin-overview";
+import * as layout from "../app/routes/admin-layout";
+import * as fulfilment from "../app/routes/admin-fulfilment";
+import * as fulfilmentPdf from "../app/routes/admin-fulfilment-pdf";
+import * as donors from "../app/routes/admin-donors";
+import * as donor from "../app/routes/admin-donor";
+import * as payments from "../app/routes/admin-payments";
+import * as payment from "../app/routes/admin-payment";
+import * as tax from "../app/routes/admin-tax";
+import * as taxFile from "../app/routes/admin-tax-file";
+import * as staffPage from "../app/routes/admin-staff";
+import * as audit from "../app/routes/admin-audit";
+import * as auditCsv from "../app/routes/admin-audit-csv";
 
 const IP = "10.1.2.3";
 
@@ -249,7 +249,7 @@ describe("refusals change nothing and are logged", () => {
     });
     const upload = new FormData();
     upload.set("intent", "import");
-    upload.set("file", new File([encodeBgMax(text)], "bgmax.txt", { type: "text/plain" }));
+    upload.set("file", new File([new Uint8Array(encodeBgMax(text))], "bgmax.txt", { type: "text/plain" }));
     const imported = await outcome(() =>
       payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: upload }), context: context(), params: {} } as never),
     );

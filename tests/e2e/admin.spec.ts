@@ -1,0 +1,172 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { loginOnThisDevice } from "./bankid-flow";
+
+// The back office, keyboard only: staff sign in with BankID in the simulator, print a batch of
+// three memorial sheets and mark them sent, refund a card gift, and import a BgMax file with one
+// unmatched payment and resolve it. Axe on every page.
+const E2E_PORT = process.env.E2E_PORT ?? "4173";
+const env = {
+  ...process.env,
+  DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`,
+  // The e2e server's SECRET_KEY (scripts/e2e-server.mjs): staff are found by a hash keyed from it.
+  SECRET_KEY: "e2e-only-secret-key-never-used-in-production-000",
+  LOG_LEVEL: "warn",
+};
+
+function run(script: string, ...args: string[]): string {
+  return execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env, encoding: "utf8" });
+}
+
+/** Karin Holm in the BankID simulator is registered as staff with every role; nobody else is. */
+const STAFF = { personnummer: "198004262385", radio: /Karin Holm/ };
+
+/** Moves focus to a control and uses it from the keyboard, as a keyboard user would. */
+async function press(page: Page, locator: Locator, key = "Enter") {
+  await locator.focus();
+  await expect(locator).toBeFocused();
+  await page.keyboard.press(key);
+}
+
+/** A link in the back office's menu. */
+function menu(page: Page, name: string): Locator {
+  return page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name, exact: true });
+}
+
+async function signIn(page: Page) {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/logga-in\?returnTo=%2Fadmin/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Logga in i administrationen");
+  await expectNoAxeViolations(page);
+  await press(page, page.getByRole("button", { name: "Öppna BankID på den här enheten" }));
+  await press(page, page.getByRole("link", { name: "Öppna BankID-appen" }));
+  // The simulated BankID app.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Legitimera dig");
+  await press(page, page.getByRole("radio", { name: STAFF.radio }), "Space");
+  await press(page, page.getByRole("button", { name: "Fortsätt" }));
+  await press(page, page.getByRole("button", { name: "Legitimera" }));
+  await press(page, page.getByRole("link", { name: "Tillbaka till tjänsten" }));
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Översikt");
+}
+
+// Under load the machine is slow; these journeys are long.
+test.use({ actionTimeout: 20_000 });
+expect.configure({ timeout: 20_000 });
+
+test.beforeAll(() => {
+  const output = run("scripts/staff-add.ts", STAFF.personnummer, "insamling", "ekonomi", "admin");
+  expect(output).toMatch(/with roles: insamling, ekonomi, admin/);
+});
+
+test("a staff member signs in with BankID, posts three memorial sheets, refunds a card gift and resolves an unmatched bank payment – keyboard only", async ({ page }) => {
+  test.setTimeout(600_000);
+  const { items } = JSON.parse(run("tests/e2e/admin-fixture.ts", "memorials", "3")) as { items: Array<{ orderReference: string; itemReference: string }> };
+  const card = JSON.parse(run("tests/e2e/admin-fixture.ts", "card")) as { orderReference: string; paymentId: string };
+  const bgmaxFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bgmax-")), "bgmax-e2e.txt");
+  const invoice = JSON.parse(run("tests/e2e/admin-fixture.ts", "invoice", bgmaxFile)) as { orderReference: string; paymentId: string };
+
+  await signIn(page);
+  await expect(page.getByRole("navigation", { name: "Administration" })).toContainText("Utskick");
+  await expect(page.getByRole("figure", { name: "Betalda gåvor per dag och gåvotyp" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Fulfilment: exactly our three sheets, one PDF, then marked sent.
+  await press(page, menu(page, "Utskick"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Utskick");
+  await expectNoAxeViolations(page);
+  for (const box of await page.getByRole("checkbox").all()) if (await box.isChecked()) await press(page, box, "Space");
+  for (const item of items) await press(page, page.locator(`input[name="ref"][value="${item.itemReference}"]`), "Space");
+  const download = page.waitForEvent("download");
+  await press(page, page.getByRole("button", { name: "Skriv ut valda (PDF)" }));
+  const pdf = await download;
+  const pdfPath = await pdf.path();
+  const bytes = fs.readFileSync(pdfPath!);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  // One address page and one sheet per item.
+  expect(bytes.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(6);
+  await press(page, page.getByRole("button", { name: "Markera valda som skickade" }));
+  await expect(page.locator('.notice[role="status"]')).toHaveText("3 försändelser är markerade som skickade.");
+  for (const item of items) await expect(page.locator(`input[value="${item.itemReference}"]`)).toHaveCount(0);
+  for (const item of items) {
+    const order = await page.context().newPage();
+    await order.goto(`/order/minnesblad/${item.orderReference}`);
+    await expect(order.locator(".memorial-order__status")).toHaveText(/^Status: Skickat den \d+ \S+ \d{4}$/);
+    await order.close();
+  }
+
+  // Refund a card gift.
+  await press(page, menu(page, "Betalningar"));
+  await expectNoAxeViolations(page);
+  const search = page.getByLabel("Ordernummer, OCR, namn eller e-post");
+  await search.focus();
+  await page.keyboard.type(card.orderReference);
+  await page.keyboard.press("Enter");
+  await press(page, page.getByRole("link", { name: card.orderReference }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalning 400 kr – Betald");
+  await expectNoAxeViolations(page);
+  // Without the box ticked nothing happens, and the page says why.
+  await press(page, page.getByRole("button", { name: "Registrera återbetalning" }));
+  await expect(page.locator('.notice[role="alert"]')).toContainText("Skriv varför gåvan betalas tillbaka.");
+  await page.getByLabel("Varför betalas gåvan tillbaka?").focus();
+  await page.keyboard.type("Givaren bad om det i telefon.");
+  await press(page, page.getByRole("checkbox", { name: /Pengarna är återbetalda/ }), "Space");
+  await press(page, page.getByRole("button", { name: "Registrera återbetalning" }));
+  await expect(page.locator('.notice[role="status"]')).toContainText("Återbetalningen är registrerad");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalning 400 kr – Återbetald");
+  await expectNoAxeViolations(page);
+
+  // Import a BgMax file with one unmatched payment and book it on the invoice.
+  await press(page, page.getByRole("link", { name: "← Betalningar" }));
+  await page.getByLabel("BgMax-fil från Bankgirot").setInputFiles(bgmaxFile);
+  await press(page, page.getByRole("button", { name: "Läs in" }));
+  await expect(page.locator('.notice[role="status"]')).toContainText("0 bokade, 0 för lite betalda, 1 utan matchning.");
+  const row = page.getByRole("row").filter({ hasText: "bgmax-e2e.txt" });
+  await expect(row).toContainText("Fel kontrollsiffra i OCR");
+  await row.getByLabel(/Ordernummer för rad/).focus();
+  await page.keyboard.type(invoice.orderReference);
+  await page.keyboard.press("Enter");
+  await expect(page.locator('.notice[role="status"]')).toHaveText(`Betalningen på 300 kr är bokad på order ${invoice.orderReference}.`);
+  await expect(page.getByRole("row").filter({ hasText: "bgmax-e2e.txt" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // The same file again books nothing.
+  await page.getByLabel("BgMax-fil från Bankgirot").setInputFiles(bgmaxFile);
+  await press(page, page.getByRole("button", { name: "Läs in" }));
+  await expect(page.locator('.notice[role="status"]')).toContainText("Filen är redan inläst – ingenting bokades en gång till");
+
+  // The other pages open and pass axe; the audit log shows what was done.
+  for (const [link, heading] of [
+    ["Givare", "Givare"],
+    ["Kontrolluppgifter", "Kontrolluppgifter om gåvor (KU65)"],
+    ["Personal", "Personal"],
+    ["Logg", "Logg"],
+  ] as const) {
+    await press(page, menu(page, link));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expectNoAxeViolations(page);
+  }
+  for (const action of ["fulfilment.mark_sent", "payment.refund", "bank_file.import", "bank_payment.resolve_invoice", "staff.sign_in"]) {
+    await expect(page.getByRole("cell", { name: action }).first()).toBeVisible();
+  }
+});
+
+test("a donor's session opens nothing in the back office, and someone who is not staff is turned away", async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginOnThisDevice(page);
+  await page.goto("/admin/betalningar");
+  await expect(page).toHaveURL(/\/admin\/logga-in/);
+  await press(page, page.getByRole("button", { name: "Öppna BankID på den här enheten" }));
+  await press(page, page.getByRole("link", { name: "Öppna BankID-appen" }));
+  await press(page, page.getByRole("radio", { name: /Erik Lindgren/ }), "Space");
+  await press(page, page.getByRole("button", { name: "Fortsätt" }));
+  await press(page, page.getByRole("button", { name: "Legitimera" }));
+  await press(page, page.getByRole("link", { name: "Tillbaka till tjänsten" }));
+  await expect(page.locator('.notice[role="alert"]')).toContainText("Du är inte registrerad som personal");
+  await expectNoAxeViolations(page);
+  const answer = await page.request.get("/admin/logg.csv", { maxRedirects: 0 });
+  expect(answer.status()).toBe(302);
+});
