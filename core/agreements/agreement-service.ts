@@ -201,7 +201,8 @@ export async function queueMail(trx: Executor, clock: Clock, agreementId: string
   await enqueueJob(trx, clock, { type: AGREEMENT_MAIL_JOB, payload: { agreementId, kind, ...data }, dedupeKey: `agreement-mail:${kind}:${dedupe}` });
 }
 
-async function moveAgreement(
+/** Moves an agreement's status if the move is allowed and it is still in the status read (a conditional update). */
+export async function moveAgreement(
   trx: Executor,
   clock: Clock,
   agreement: AgreementRow,

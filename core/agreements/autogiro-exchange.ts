@@ -14,8 +14,7 @@ import {
 import { swedishDate } from "../calendar/swedish-calendar";
 import { transitionPayment } from "../payments/payment-transitions";
 import { findPaymentByProviderReference } from "../payments/payment-repository";
-import { appendEvent, cancelMandate, findAgreement, openDebits, queueMail, type AgreementRow } from "./agreement-service";
-import { canMoveAgreement } from "./agreement-status";
+import { appendEvent, cancelMandate, findAgreement, moveAgreement, openDebits, queueMail } from "./agreement-service";
 
 /**
  * The agreements' side of the file exchange with Bankgirot (decision 0017):
@@ -173,17 +172,6 @@ async function agreementOfMandate(trx: Transaction<DB>, payerNumber: string) {
   return { mandate, agreement: agreement ?? null };
 }
 
-async function moveTo(trx: Transaction<DB>, clock: Clock, agreement: AgreementRow, to: "active" | "cancelled" | "refused", set: Record<string, unknown> = {}) {
-  if (!canMoveAgreement(agreement.status, to)) return false;
-  const result = await trx
-    .updateTable("agreements")
-    .set({ status: to, updated_at: clock.now().toISOString(), ...set })
-    .where("id", "=", agreement.id)
-    .where("status", "=", agreement.status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Books one event; returns why it could not be matched, or null. Each booking changes only what is still in the state it expects. */
 async function bookEvent(deps: AutogiroExchangeDeps, event: AutogiroEvent, fileName: string): Promise<string | null> {
   const { db, clock } = deps;
@@ -199,7 +187,7 @@ async function bookEvent(deps: AutogiroExchangeDeps, event: AutogiroEvent, fileN
         if (event.kind === "mandate_approved") {
           if (mandate.status !== "requested") return null;
           await trx.updateTable("mandates").set({ status: "approved", updated_at: now }).where("id", "=", mandate.id).where("status", "=", "requested").execute();
-          if (agreement && (await moveTo(trx, clock, agreement, "active"))) {
+          if (agreement && (await moveAgreement(trx, clock, agreement, "active"))) {
             await appendEvent(trx, clock, agreement.id, "activated", "pending", "active", agreement.next_debit_on, "bankgirot", { file: fileName });
             await queueMail(trx, clock, agreement.id, "activated", agreement.id);
           }
@@ -216,7 +204,7 @@ async function bookEvent(deps: AutogiroExchangeDeps, event: AutogiroEvent, fileN
           .execute();
         if (!agreement) return null;
         const agreementTo = event.kind === "mandate_refused" && agreement.status === "pending" ? "refused" : "cancelled";
-        if (await moveTo(trx, clock, agreement, agreementTo, { next_debit_on: null, paused_until: null })) {
+        if (await moveAgreement(trx, clock, agreement, agreementTo, { next_debit_on: null, paused_until: null })) {
           await appendEvent(trx, clock, agreement.id, agreementTo, agreement.status, agreementTo, agreement.next_debit_on, "bankgirot", {
             code: reason.code,
             reason: reason.reason,
