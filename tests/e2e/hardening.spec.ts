@@ -86,6 +86,8 @@ test("the payment and thank-you pages, which show the donor's name, are never st
 });
 
 test("the cookie table at 412 px scrolls by keyboard too (axe scrollable-region-focusable)", async ({ page }) => {
+  // axe over the whole page takes a while on a loaded machine.
+  test.slow();
   await page.setViewportSize({ width: 412, height: 900 });
   await page.goto("/cookie-installningar");
   const region = page.getByRole("region", { name: "Tabell över cookies" });
