@@ -36,7 +36,7 @@ try {
   const by = `tax:ku65 (${os.userInfo().username})`;
   const file = await makeKu65File({ db, clock: systemClock, site: config.site }, year, kind, by);
   if (!file) {
-    console.log(`Nothing to report for ${year}: the last file already says everything. No file written (use --full for a complete file).`);
+    console.log(`Nothing to report for ${year}: no counting gifts with a personnummer, or the last file already says everything. No file written (--full repeats every current statement).`);
   } else {
     fs.writeFileSync(out, file.xml);
     const count = (change: string) => file.statements.filter((s) => s.change === change).length;
