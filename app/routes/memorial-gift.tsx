@@ -136,10 +136,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof MemorialInputError) {
       return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }));
     }
-    if (error instanceof MemorialSourceError) {
     if (error instanceof PaymentStartsLimitedError) {
       return data({ result: submission.reply({ formErrors: [PAYMENT_STARTS_LIMITED_MESSAGE] }), searches, preview: false, notice: null }, { status: 429 });
     }
+    if (error instanceof MemorialSourceError) {
       container.logger.warn({ path: "/ge-en-gava/minnesgava", code: error.code }, "memorial source unavailable at submit");
       return fail(
         submission.reply({
