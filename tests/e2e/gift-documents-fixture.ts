@@ -5,7 +5,7 @@
 //
 //   node --import tsx tests/e2e/gift-documents-fixture.ts pay ORDER_REFERENCE
 //   node --import tsx tests/e2e/gift-documents-fixture.ts queue     → the post queue as `npm run fulfilment -- list` prints it
-//   node --import tsx tests/e2e/gift-documents-fixture.ts count     → {"gifts":…,"items":…}
+//   node --import tsx tests/e2e/gift-documents-fixture.ts count EMAIL → {"gifts":…,"items":…} given with that e-mail
 import { openDatabase } from "../../db/dialect";
 import { systemClock } from "../../core/clock";
 import { silentLogger } from "../../core/logger";
@@ -25,12 +25,20 @@ try {
     await transitionPayment({ db, clock: systemClock, logger: silentLogger }, { paymentId: payment.id, to: "paid", source: "import" });
   } else if (command === "queue") {
     process.stdout.write(`${formatPostQueue(await postQueue(db, systemClock.now()))}\n`);
-  } else if (command === "count") {
-    const gifts = await db.selectFrom("gifts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const items = await db.selectFrom("order_items").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  } else if (command === "count" && arg) {
+    // Only the gifts given with the journey's own e-mail address: journeys in other
+    // workers give gifts on the same server at the same time.
+    const gifts = await db.selectFrom("gifts").where("donor_email", "=", arg).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const items = await db
+      .selectFrom("order_items")
+      .innerJoin("orders", "orders.id", "order_items.order_id")
+      .innerJoin("gifts", "gifts.id", "orders.gift_id")
+      .where("gifts.donor_email", "=", arg)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     process.stdout.write(`${JSON.stringify({ gifts: Number(gifts.n), items: Number(items.n) })}\n`);
   } else {
-    throw new Error("usage: pay ORDER_REFERENCE | queue | count");
+    throw new Error("usage: pay ORDER_REFERENCE | queue | count EMAIL");
   }
 } finally {
   await db.destroy();
