@@ -9,5 +9,10 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20_000,
     pool: "forks",
+    // One module cache per worker, not per file: importing the app's modules anew
+    // for each of ~160 files cost more than the tests themselves (3.1 → 1.6 min for
+    // the suite). The price is a rule: a test that changes something global
+    // (fake timers, stubbed globals, process.env) restores it in afterEach.
+    isolate: false,
   },
 });
