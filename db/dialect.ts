@@ -1,13 +1,18 @@
 import Database from "better-sqlite3";
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
   sql,
   type ColumnDefinitionBuilder,
+  type DatabaseConnection,
   type DialectAdapter,
+  type Driver,
   type RawBuilder,
+  type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
 import fs from "node:fs";
@@ -74,9 +79,30 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE).
+ * A deferred transaction that reads first and writes later fails at once with
+ * "database is locked" when another process (a CLI script, a second server)
+ * committed in between, whatever busy_timeout says; an immediate one waits its
+ * turn. Within one process Kysely runs one transaction at a time anyway.
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionSqliteDriver(this.settings);
   }
 }
 
