@@ -1,4 +1,7 @@
 /** Date and time as staff read them: Swedish time, 2026-11-23 14:05. */
+let staffDateTime: Intl.DateTimeFormat | undefined;
+
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+  staffDateTime ??= new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", dateStyle: "short", timeStyle: "short" });
+  return staffDateTime.format(new Date(iso));
 }

@@ -1,5 +1,6 @@
 import type { MemorialSheetPreview } from "./preview-sheet";
 import type { MemorialSheetDesign } from "../../core/memorial/sheet-designs";
+import { formatNumber } from "../../core/site/format";
 
 /**
  * What the memorial gift page previews, and how it describes the image. With
@@ -45,6 +46,6 @@ export function previewAlt(input: PreviewInput, designLabel: string): string {
   const sentences = [`Förhandsvisning av minnesbladet med motivet ${designLabel.toLowerCase()}, till minne av ${input.deceasedName.trim()}.`];
   if (input.greeting.trim()) sentences.push(`Hälsningen lyder: ${input.greeting.trim().replace(/\s+/g, " ")}`);
   if (input.signature.trim()) sentences.push(`Hälsningar från ${input.signature.trim()}.`);
-  if (input.amountKr !== null) sentences.push(`Beloppet ${new Intl.NumberFormat("sv-SE").format(input.amountKr)} kronor visas.`);
+  if (input.amountKr !== null) sentences.push(`Beloppet ${formatNumber(input.amountKr)} kronor visas.`);
   return sentences.join(" ");
 }

@@ -4,6 +4,7 @@ import { requireStaff } from "../admin/staff-guard.server";
 import { formatDateTime } from "../admin/admin-format";
 import { ku65Files, ku65Plan } from "../../core/tax/ku65";
 import { swedishYear } from "../../core/donors/tax-reduction";
+import { formatNumber } from "../../core/site/format";
 
 export function meta() {
   return [{ title: "Kontrolluppgifter – Administration" }];
@@ -60,7 +61,7 @@ export default function AdminTax({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>Gåvobelopp {year}</dt>
-          <dd>{totalKr.toLocaleString("sv-SE")} kr</dd>
+          <dd>{formatNumber(totalKr)} kr</dd>
         </div>
         <div>
           <dt>Ändringar sedan senaste filen</dt>

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/memorial-order";
 import { containerContext } from "../context";
 import { memorialOrderView } from "../../core/memorial/memorial-order-view";
-import { formatSek } from "../../core/site/format";
+import { formatCalendarDate, formatSek } from "../../core/site/format";
 import "./memorial-order.css";
 
 /**
@@ -65,7 +65,7 @@ export default function MemorialOrder({ loaderData: view }: Route.ComponentProps
             {view.funeralDate ? (
               <>
                 <dt>Begravning</dt>
-                <dd>{new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${view.funeralDate}T00:00:00Z`))}</dd>
+                <dd>{formatCalendarDate(view.funeralDate)}</dd>
               </>
             ) : null}
             {view.signature ? (

@@ -7,6 +7,7 @@ import { availableAreas, availableYears, filterProjects, parseResearchFilter, so
 import { localised } from "../../core/research/research-project";
 import { NoResearchDataError } from "../../integrations/research-portal/cached-research-source";
 import "./research-projects.css";
+import { formatCalendarDate } from "../../core/site/format";
 
 /**
  * The approved projects of the population study, one page per language
@@ -48,7 +49,6 @@ const TEXT = {
     link: "Länk till projektet",
     outdated: (date: string) => `Vi kan inte hämta listan från forskningsportalen just nu. Den visar projekten som de var den ${date}.`,
     unavailable: "Listan över forskningsprojekt går inte att visa just nu. Försök igen om en stund.",
-    locale: "sv-SE",
   },
   en: {
     title: "Approved research projects",
@@ -74,7 +74,6 @@ const TEXT = {
     link: "Link to the project",
     outdated: (date: string) => `We cannot reach the research portal at the moment. The list shows the projects as of ${date}.`,
     unavailable: "The list of research projects cannot be shown at the moment. Please try again shortly.",
-    locale: "en-GB",
   },
 } as const;
 
@@ -84,7 +83,7 @@ function areaParam(area: ResearchArea, lang: Lang): string {
 }
 
 function formatDate(isoDate: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(TEXT[lang].locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  return formatCalendarDate(isoDate, lang);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import Kontonummer from "kontonummer";
 import { OTHER_AMOUNT, amountKr, giftFields } from "../gifts/gift-form";
 import { parsePersonnummer } from "../identity/personnummer";
+import { formatNumber } from "../site/format";
 
 /**
  * The monthly gift form (/ge-en-gava/manadsgava): one schema for the page,
@@ -44,7 +45,7 @@ export function ageOn(birthDate: string, today: string): number {
   return today.slice(5) >= birthDate.slice(5) ? years : years - 1;
 }
 
-const formatKr = (kr: number) => new Intl.NumberFormat("sv-SE").format(kr);
+const formatKr = formatNumber;
 
 export function monthlyGiftFormSchema(limits: MonthlyGiftLimits, now: Date, today: string) {
   return z

@@ -39,8 +39,11 @@ export interface TaxYearSummary {
 }
 
 /** The year in Sweden: a gift at 00:30 on 1 January Swedish time belongs to the new year. */
+let stockholmYear: Intl.DateTimeFormat | undefined;
+
 export function swedishYear(iso: string): number {
-  return Number(new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric" }).format(new Date(iso)));
+  stockholmYear ??= new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric" });
+  return Number(stockholmYear.format(new Date(iso)));
 }
 
 export function taxSummaries(gifts: readonly GiftForTax[]): TaxYearSummary[] {

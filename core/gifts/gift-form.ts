@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidPersonnummer } from "../identity/personnummer";
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../text/plain-text";
+import { formatNumber } from "../site/format";
 
 /**
  * The one-off gift form: one schema, used by the page (to validate as the donor
@@ -34,7 +35,7 @@ export function phoneToSwishAlias(input: string): string | null {
 /** Names and addresses are printed on receipts, invoices and sheets: no control or direction characters (core/text/plain-text.ts). */
 const isPrintable = (value: string) => !hasForbiddenCharacters(value);
 
-const formatKr = (kr: number) => new Intl.NumberFormat("sv-SE").format(kr);
+const formatKr = formatNumber;
 
 /**
  * The fields every gift form shares (amount, donor, payment), its checks and

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../site/site-config";
-import { formatSek } from "../site/format";
+import { formatDateLong, formatSek } from "../site/format";
 import type { GiftRow } from "../payments/payment-repository";
 import type { MailMessage } from "../mail/mailer";
 import { GIFT_TYPE_LABELS } from "./gift-types";
@@ -13,9 +13,7 @@ import { GIFT_TYPE_LABELS } from "./gift-types";
  */
 export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string, about: string[] = []): MailMessage {
   const amount = formatSek(gift.amount_ore);
-  const date = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" }).format(
-    new Date(gift.paid_at ?? gift.created_at),
-  );
+  const date = formatDateLong(gift.paid_at ?? gift.created_at);
   const label = GIFT_TYPE_LABELS[gift.gift_type];
   const taxParagraph = gift.donor_personnummer
     ? `Du har lämnat ditt personnummer, så vi rapporterar gåvan till Skatteverket för skattereduktion. Skattereduktionen gäller gåvor på minst 200 kronor vid samma tillfälle, när du ger minst 2 000 kronor under året. Den syns på din deklaration.`

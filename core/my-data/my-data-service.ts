@@ -6,7 +6,7 @@ import type { Mailer, MailMessage } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import { donorView, findDonor, type DonorRow } from "../donors/donor-repository";
 import { donorGifts, type DonorGift } from "../donors/gift-history";
-import { formatSek } from "../site/format";
+import { formatDateTimeLong, formatSek } from "../site/format";
 import type { LinkTokens } from "./link-tokens";
 
 // The forms (and their limits) live with their schemas, which the browser loads too.
@@ -46,7 +46,7 @@ export async function addComment(db: Kysely<DB>, clock: Clock, donorId: string, 
 }
 
 export function myDataLinkMail(donor: DonorRow, link: string, expiresAt: string, site: SiteConfig): MailMessage {
-  const until = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Stockholm" }).format(new Date(expiresAt));
+  const until = formatDateTimeLong(expiresAt);
   const text = [
     `Hej ${donor.given_name},`,
     "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateLong, formatSek, formatSwishNumber } from "./format";
+import { formatCalendarDate, formatDateLong, formatDateTimeLong, formatNumber, formatSek, formatSwishNumber } from "./format";
 
 describe("formatting", () => {
   it("groups a Swish number the way it is printed", () => {
@@ -19,5 +19,18 @@ describe("formatting", () => {
     // 23:30 UTC on 31 December is already New Year's Day in Stockholm.
     expect(formatDateLong("2025-12-31T23:30:00.000Z")).toBe("1 januari 2026");
     expect(formatDateLong(new Date("2026-06-15T12:00:00.000Z"))).toBe("15 juni 2026");
+  });
+
+  it("groups numbers the Swedish way", () => {
+    expect(formatNumber(12_500).replace(/\s/g, " ")).toBe("12 500");
+    expect(formatNumber(250)).toBe("250");
+  });
+
+  it("writes a moment with its Swedish time, and a calendar date as that same day in Swedish or English", () => {
+    expect(formatDateTimeLong("2026-01-15T13:05:00.000Z")).toBe("15 januari 2026 kl. 14:05");
+    // A calendar date has no time zone: it never moves to the day before or after.
+    expect(formatCalendarDate("2026-01-15")).toBe("15 januari 2026");
+    expect(formatCalendarDate("2026-01-15", "en")).toBe("15 January 2026");
+    expect(formatCalendarDate("2026-12-31T00:00:00.000Z")).toBe("31 december 2026");
   });
 });

@@ -1,8 +1,8 @@
-import { formatSek } from "../../../core/site/format";
+import { formatDateLong, formatSek } from "../../../core/site/format";
 import type { DonorGift } from "../../../core/donors/gift-history";
 
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" }).format(new Date(iso));
+  return formatDateLong(iso);
 }
 
 /** The donor's gifts as a table; on narrow screens each row stacks with its column names (see donor-pages.css). */
