@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-document-form";
 import { clientIpContext, containerContext } from "../context";
+import { FORM_NOT_SENT, TOO_MANY_ORDERS, startGiftPayment } from "../payments/start-gift-payment.server";
 import { donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { designChoices, earliestPostArrival, giftDocumentFormSchema, latestDeliveryDate } from "../../core/gift-documents/gift-document-form";
 import { giveGiftDocument } from "../../core/gift-documents/gift-document-order";
@@ -81,19 +82,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
   if (submission.value.gift.isBot) {
     container.logger.warn({ path: new URL(request.url).pathname }, "gift document form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }), notice: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null }, { status: 400 });
   }
   // Ordering starts a payment and sends documents: the same per-address limit as the JSON API.
   if (!container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown")) {
     return data(
-      { result: submission.reply({ formErrors: ["Du har gjort för många beställningar på kort tid. Vänta en minut och försök igen."] }), notice: null },
+      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null },
       { status: 429 },
     );
   }
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  const { gift, payment } = await giveGiftDocument(container, kind, submission.value, { donorId: session?.donor.id ?? null });
-  if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
-  return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+  const started = await startGiftPayment(() => giveGiftDocument(container, kind, submission.value, { donorId: session?.donor.id ?? null }));
+  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null }, { status: 429 });
 }
 
 const FIELD_LABELS: Record<string, string> = {

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-form";
 import { containerContext } from "../context";
+import { FORM_NOT_SENT, startGiftPayment } from "../payments/start-gift-payment.server";
 import { donorLookupSchema, giftFormSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { giveGift } from "../../core/gifts/give-gift";
-import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import { ErrorSummary } from "../components/form/error-summary";
 import {
   AmountFields,
@@ -49,19 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
   if (submission.value.isBot) {
     container.logger.warn({ path: "/ge-en-gava" }, "gift form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }), notice: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null }, { status: 400 });
   }
   // A donor logged in with BankID gives as themselves: the gift is theirs in Mina sidor at once.
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  try {
-    const { gift, payment } = await giveGift(container, submission.value, { donorId: session?.donor.id ?? null });
-    // A bank payment continues at the bank's page; everything else on our payment page.
-    if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
-    return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
-  } catch (error) {
-    if (!(error instanceof PaymentStartsLimitedError)) throw error;
-    return data({ result: submission.reply({ formErrors: [PAYMENT_STARTS_LIMITED_MESSAGE] }), notice: null }, { status: 429 });
-  }
+  const started = await startGiftPayment(() => giveGift(container, submission.value, { donorId: session?.donor.id ?? null }));
+  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null }, { status: 429 });
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {

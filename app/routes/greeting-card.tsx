@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
-import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/greeting-card";
 import { clientIpContext, containerContext } from "../context";
+import { FORM_NOT_SENT, TOO_MANY_ORDERS, startGiftPayment } from "../payments/start-gift-payment.server";
 import { donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { giveGreetingCard } from "../../core/cards/greeting-card-order";
 import { catalogueChoices, greetingCardFormSchema, latestSendDate, type CardChoices } from "../../core/cards/greeting-card-form";
 import { CARD_GREETING_MAX_CHARACTERS } from "../../core/cards/card-design";
 import type { GreetingCardPreview } from "../../core/cards/greeting-card-document";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
-import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import { ErrorSummary } from "../components/form/error-summary";
 import { FieldError, TextAreaField, TextField } from "../components/form/field";
 import { parseForm, replyWithValues } from "../components/form/parse-form";
@@ -67,24 +67,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null, preview: false }, { status: 400 });
   if (submission.value.gift.isBot) {
     container.logger.warn({ path: "/ge-en-gava/gratulationskort" }, "greeting card form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }), notice: null, preview: false }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null, preview: false }, { status: 400 });
   }
   // Sending starts a payment and an e-mail: the same per-address limit as the other gift orders.
   if (!container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown")) {
     return data(
-      { result: submission.reply({ formErrors: ["Du har gjort för många beställningar på kort tid. Vänta en minut och försök igen."] }), notice: null, preview: false },
+      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null, preview: false },
       { status: 429 },
     );
   }
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  try {
-    const { gift, payment } = await giveGreetingCard(container, submission.value, { donorId: session?.donor.id ?? null });
-    if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
-    return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
-  } catch (error) {
-    if (!(error instanceof PaymentStartsLimitedError)) throw error;
-    return data({ result: submission.reply({ formErrors: [PAYMENT_STARTS_LIMITED_MESSAGE] }), notice: null, preview: false }, { status: 429 });
-  }
+  const started = await startGiftPayment(() => giveGreetingCard(container, submission.value, { donorId: session?.donor.id ?? null }));
+  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null, preview: false }, { status: 429 });
 }
 
 const FIELD_LABELS: Record<string, string> = {

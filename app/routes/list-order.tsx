@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/list-order";
 import { clientIpContext, containerContext } from "../context";
+import { FORM_NOT_SENT, TOO_MANY_ORDERS, startGiftPayment } from "../payments/start-gift-payment.server";
 import { type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { giveListOrder, LIST_KIND_CHOICES, LIST_TOO_LARGE_MESSAGE, listOrderFormSchema, MAX_ROWS, MAX_UPLOAD_BYTES, readRecipientList, type RowError } from "../../core/list-orders/list-order";
 import { DESIGN_LABELS, GIFT_DOCUMENT_DESIGNS, TEXT_MAX_CHARACTERS } from "../../core/gift-documents/gift-documents";
@@ -71,17 +72,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ result, fileError, rowErrors, rows: read.ok ? read.recipients.length : null }, { status: 400 });
   }
   if (submission.value.gift.isBot) {
-    return data<ActionResult>({ result: submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }), fileError: null, rowErrors: [], rows: null }, { status: 400 });
+    return data<ActionResult>({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), fileError: null, rowErrors: [], rows: null }, { status: 400 });
   }
   if (!container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown")) {
     return data<ActionResult>(
-      { result: submission.reply({ formErrors: ["Du har gjort för många beställningar på kort tid. Vänta en minut och försök igen."] }), fileError: null, rowErrors: [], rows: null },
+      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), fileError: null, rowErrors: [], rows: null },
       { status: 429 },
     );
   }
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  const { gift } = await giveListOrder(container, submission.value, read.recipients, { donorId: session?.donor.id ?? null });
-  return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+  const started = await startGiftPayment(() => giveListOrder(container, submission.value, read.recipients, { donorId: session?.donor.id ?? null }));
+  return started.redirect ?? data<ActionResult>({ result: submission.reply({ formErrors: [started.refusal] }), fileError: null, rowErrors: [], rows: null }, { status: 429 });
 }
 
 const FIELD_LABELS: Record<string, string> = {

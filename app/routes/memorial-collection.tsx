@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-collection";
 import { containerContext } from "../context";
+import { FORM_NOT_SENT, startGiftPayment } from "../payments/start-gift-payment.server";
 import { assertSameOrigin } from "../donors/donor-session.server";
 import type { GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { collectionGiftSchema } from "../../core/memorial/collection-forms";
@@ -80,13 +81,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return fail(submission.reply());
   if (submission.value.gift.isBot) {
     container.logger.warn({ path: "/minnesinsamling/:slug" }, "memorial collection gift form honeypot was filled in");
-    return fail(submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }));
+    return fail(submission.reply({ formErrors: [FORM_NOT_SENT] }));
   }
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   try {
-    const { gift, payment } = await giveCollectionGift(container, { collection, memorial }, submission.value, { donorId: session?.donor.id ?? null });
-    if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
-    return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+    const started = await startGiftPayment(() =>
+      giveCollectionGift(container, { collection, memorial }, submission.value, { donorId: session?.donor.id ?? null }),
+    );
+    return started.redirect ?? fail(submission.reply({ formErrors: [started.refusal] }), 429);
   } catch (error) {
     if (error instanceof CollectionClosedError) return fail(submission.reply({ formErrors: [CLOSED_MESSAGE] }), 409);
     throw error;

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
 import { containerContext } from "../context";
+import { FORM_NOT_SENT, startGiftPayment } from "../payments/start-gift-payment.server";
 import { amountKr, donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { memorialGiftFormSchema } from "../../core/memorial/memorial-gift-form";
 import { giveMemorialGift, MemorialInputError } from "../../core/memorial/give-memorial-gift";
@@ -9,7 +10,6 @@ import { estimateSheetDelivery } from "../../core/memorial/delivery-date";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { MemorialSourceError } from "../../core/memorial/memorial-source";
 import { fullName, type DeceasedPerson, type FuneralParlour } from "../../core/memorial/memorial-records";
-import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import {
   GREETING_MAX_CHARACTERS,
   MEMORIAL_SHEET_DESIGNS,
@@ -124,20 +124,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return fail(submission.reply());
   if (submission.value.gift.isBot) {
     container.logger.warn({ path: "/ge-en-gava/minnesgava" }, "memorial gift form honeypot was filled in");
-    return fail(submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }));
+    return fail(submission.reply({ formErrors: [FORM_NOT_SENT] }));
   }
   // A donor logged in with BankID gives as themselves: the gift is theirs in Mina sidor at once.
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   try {
-    const { gift, payment } = await giveMemorialGift(container, submission.value, { donorId: session?.donor.id ?? null });
-    if (payment.provider === "Brite" && payment.client_url && payment.status === "pending") return redirectDocument(payment.client_url, 303);
-    return redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303);
+    const started = await startGiftPayment(() => giveMemorialGift(container, submission.value, { donorId: session?.donor.id ?? null }));
+    return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), searches, preview: false, notice: null }, { status: 429 });
   } catch (error) {
     if (error instanceof MemorialInputError) {
       return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }));
-    }
-    if (error instanceof PaymentStartsLimitedError) {
-      return data({ result: submission.reply({ formErrors: [PAYMENT_STARTS_LIMITED_MESSAGE] }), searches, preview: false, notice: null }, { status: 429 });
     }
     if (error instanceof MemorialSourceError) {
       container.logger.warn({ path: "/ge-en-gava/minnesgava", code: error.code }, "memorial source unavailable at submit");
