@@ -5,9 +5,9 @@ import { containerContext } from "../context";
 import { assertSameOrigin, clientIp } from "../donors/donor-session.server";
 import { ADMIN_HEADERS } from "../admin/staff-guard.server";
 import { BankIdStartError, type PollResult } from "../../core/donors/bankid-login";
-import { RFA } from "../../core/donors/bankid-messages";
 import { parsePersonnummer } from "../../core/identity/personnummer";
 import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
+import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
 import "../components/form/form.css";
 import "./donor-pages.css";
 import "../admin/admin.css";
@@ -178,31 +178,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </button>
         </Form>
       ) : (
-        <section aria-labelledby="admin-bankid-status">
-          <h2 id="admin-bankid-status" className="visually-hidden">
-            Status för inloggningen
-          </h2>
-          <p role="status" aria-live="polite" className="admin-login__status">
-            {order.message ?? RFA.RFA21}
-          </p>
-          {!order.sameDevice && order.qrSvg && hydrated && (
-            <div className="admin-login__qr" role="img" aria-label="QR-kod för inloggning med BankID" dangerouslySetInnerHTML={{ __html: order.qrSvg }} />
-          )}
-          {!order.sameDevice && !hydrated && <p>QR-koden behöver JavaScript. Använd BankID på den här enheten med länken nedan.</p>}
-          <p>
-            <a className="button button--secondary" href={order.autoStartUrl}>
-              {order.sameDevice ? "Öppna BankID-appen" : "Öppna BankID på den här enheten i stället"}
-            </a>
-          </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="orderRef" value={order.orderRef} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" className="button button--secondary">
-              Avbryt inloggningen
-            </button>
-          </Form>
-        </section>
+        <BankIdPendingPanel order={order} hydrated={hydrated} purpose="login" cancelLabel="Avbryt inloggningen" hiddenFields={{ returnTo }} />
       )}
       {simulatorUrl && (
         <p className="info-box">

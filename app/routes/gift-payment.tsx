@@ -15,6 +15,7 @@ import { pollPayment } from "../payments/payment-poll";
 import { useApiCall } from "../client/client-shell-context";
 import { API_TIMEOUTS_MS } from "../error-reporting/api-call";
 import "../components/form/form.css";
+import "../components/progress/progress-status.css";
 import "./gift-payment.css";
 
 /** The donor waits here while Swish does its part; polled every 3000 ms (spec: payment module constant). */

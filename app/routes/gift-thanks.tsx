@@ -7,6 +7,7 @@ import { formatSek } from "../../core/site/format";
 import { memorialOrderPath } from "../../core/memorial/memorial-receipt";
 import { collectionPath } from "../../core/memorial/collection-service";
 import { usePurchaseTracking } from "../payments/use-purchase-tracking";
+import "../components/progress/progress-status.css";
 import "./gift-payment.css";
 
 export function meta() {

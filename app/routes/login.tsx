@@ -7,6 +7,7 @@ import { BankIdStartError } from "../../core/donors/bankid-login";
 import { safeReturnPath } from "../../core/donors/return-path";
 import { RFA } from "../../core/donors/bankid-messages";
 import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
+import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
 import "../components/form/form.css";
 import "./donor-pages.css";
 
@@ -284,57 +285,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         </>
       ) : (
-        <section aria-labelledby="bankid-status-rubrik" className="bankid-progress">
-          <h2 id="bankid-status-rubrik" className="visually-hidden">
-            Status för inloggningen
-          </h2>
-          <div role="status" aria-live="polite" className="payment-status">
-            <p className="payment-status__title">
-              <span className="spinner" aria-hidden="true" /> {order.message ?? RFA.RFA21}
-            </p>
-          </div>
-
-          {!order.sameDevice && (
-            <>
-              {hydrated && order.qrSvg ? (
-                <figure className="bankid-qr" data-qr={order.qr ?? undefined}>
-                  <div role="img" aria-label="QR-kod för inloggning med BankID" dangerouslySetInnerHTML={{ __html: order.qrSvg }} />
-                  <figcaption>
-                    <ol>
-                      <li>Öppna BankID-appen i mobilen.</li>
-                      <li>Tryck på QR-symbolen i appen.</li>
-                      <li>Rikta kameran mot QR-koden här.</li>
-                    </ol>
-                  </figcaption>
-                </figure>
-              ) : hydrated ? (
-                <p>QR-koden visas strax…</p>
-              ) : null}
-              {/* Rendered on the server and removed on hydration (not <noscript>, which some browsers keep as raw text). */}
-              {!hydrated && (
-                <p className="info-box">
-                  QR-koden behöver JavaScript, eftersom den byts varje sekund. Slå på JavaScript, eller använd BankID på den
-                  här enheten med knappen nedan.
-                </p>
-              )}
-            </>
-          )}
-
-          <p>
-            <a className={`button ${order.sameDevice ? "button--primary button--large" : "button--secondary"}`} href={order.autoStartUrl}>
-              {order.sameDevice ? "Öppna BankID-appen" : "Öppna BankID på den här enheten i stället"}
-            </a>
-          </p>
-
-          <Form method="post" onSubmit={cancel}>
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="orderRef" value={order.orderRef} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <button type="submit" className="button button--secondary">
-              Avbryt inloggningen
-            </button>
-          </Form>
-        </section>
+        <BankIdPendingPanel
+          order={order}
+          hydrated={hydrated}
+          purpose="login"
+          cancelLabel="Avbryt inloggningen"
+          hiddenFields={{ returnTo }}
+          onCancel={cancel}
+        />
       )}
 
       {simulatorUrl && (

@@ -26,6 +26,18 @@ function store(context: Readonly<RouterContextProvider>) {
   return new DbKeyValueStore(db, clock);
 }
 
+/** Where the BankID app returns a donor who signed on this device; the page finds the order by the browser's cookie. */
+export const SIGNING_RETURN_PATH = "/ge-en-gava/manadsgava?fran=bankid";
+
+/** The signing order this browser started last, for a donor the BankID app sent back without its reference. */
+export async function latestSigningOrder(context: Readonly<RouterContextProvider>, request: Request): Promise<string | null> {
+  const { bankId } = context.get(containerContext).donors;
+  const browser = bankId.browserId(request.headers.get("cookie"));
+  if (browser.setCookie) return null;
+  const row = await bankId.latestOrder(browser.id);
+  return row?.kind === "sign" ? row.order_ref : null;
+}
+
 export async function startMandateSigning(
   context: Readonly<RouterContextProvider>,
   request: Request,
@@ -41,6 +53,8 @@ export async function startMandateSigning(
       browserId: browser.id,
       sameDevice: options.sameDevice,
       userVisibleData: mandateText(container.site, data),
+      // On the same device the BankID app sends the donor back here, not to the login page.
+      returnUrl: `${container.config.publicUrl}${SIGNING_RETURN_PATH}`,
     });
     await store(context).set(`monthly-signup:${order.orderRef}`, { data, expiresAt: container.clock.now().getTime() + DRAFT_LIFETIME_MS } satisfies Draft);
     return { orderRef: order.orderRef, setCookie: browser.setCookie };

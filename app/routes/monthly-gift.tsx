@@ -8,13 +8,14 @@ import { firstDebitOn } from "../../core/agreements/debit-schedule";
 import { OTHER_AMOUNT } from "../../core/gifts/gift-form";
 import { RFA } from "../../core/donors/bankid-messages";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
-import { formatDateLong } from "../../core/site/format";
+import { formatDateLong, formatNumber } from "../../core/site/format";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, FieldError, TextField } from "../components/form/field";
-import { groupProps } from "../components/gift/gift-fields";
+import { AmountFields } from "../components/gift/gift-fields";
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
-import { completeMandateSigning, signupDraft, startMandateSigning } from "./monthly-gift-signup.server";
+import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
+import { completeMandateSigning, latestSigningOrder, signupDraft, startMandateSigning } from "./monthly-gift-signup.server";
 import "../components/form/form.css";
 import "./monthly-gift.css";
 
@@ -52,7 +53,7 @@ function limitsOf(context: Route.LoaderArgs["context"]) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const url = new URL(request.url);
-  const orderRef = url.searchParams.get("order");
+  const orderRef = url.searchParams.get("order") ?? (url.searchParams.get("fran") === "bankid" ? await latestSigningOrder(context, request) : null);
   const today = swedishDate(container.clock.now());
   let signing = null;
   let problem: string | null = null;
@@ -127,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/ge-en-gava/manadsgava?${new URLSearchParams({ order: started.orderRef })}`, { status: 303, headers });
 }
 
-const kr = (n: number) => new Intl.NumberFormat("sv-SE").format(n);
+const kr = formatNumber;
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 
 export default function MonthlyGift({ loaderData, actionData }: Route.ComponentProps) {
@@ -142,13 +143,11 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
     labels: FIELD_LABELS,
     hiddenFields: ["idempotencyKey"],
   });
-  const [amount, setAmount] = useState<string>((fields.amount.initialValue as string | undefined) ?? "200");
   const [clearing, setClearing] = useState<string>((fields.clearing.initialValue as string | undefined) ?? "");
   const [account, setAccount] = useState<string>((fields.account.initialValue as string | undefined) ?? "");
   const bank = clearing.replace(/\D/g, "").length >= 4 && account.replace(/\D/g, "").length >= 5 ? checkAccount(clearing, account) : null;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const chosenKr = amount === OTHER_AMOUNT ? null : Number(amount);
 
   if (signing) return <SigningStep signing={signing} siteName={site.name} />;
 
@@ -169,34 +168,19 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
       <Form method="post" className="form gift-form" {...formProps}>
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
-        <fieldset {...groupProps(fields.amount)}>
-          <legend>Belopp per månad</legend>
-          <FieldError field={fields.amount} />
-          <div className="amount-choices">
-            {[...MONTHLY_PRESET_AMOUNTS_KR.map(String), OTHER_AMOUNT].map((value) => (
-              <label className="amount-choice" key={value}>
-                <input type="radio" name={fields.amount.name} value={value} checked={amount === value} onChange={() => setAmount(value)} />
-                <span>{value === OTHER_AMOUNT ? "Annat belopp" : `${kr(Number(value))} kr`}</span>
-              </label>
-            ))}
-          </div>
-          {chosenKr !== null && (
-            <p className="field__hint" aria-live="polite">
-              {chosenKr >= 200
-                ? `Efter skattereduktionen kostar ${kr(chosenKr)} kr i månaden dig ${kr(chosenKr * 0.75)} kr, om dina gåvor blir minst 2 000 kr under året.`
-                : "Gåvor på minst 200 kr per dragning ger skattereduktion."}
-            </p>
-          )}
-        </fieldset>
-        <TextField
-          field={fields.customAmount}
-          label="Annat belopp per månad (kronor)"
-          hint={`Välj "Annat belopp" ovan och skriv ett belopp från ${kr(limits.minKr)} kronor.`}
-          inputMode="numeric"
-          autoComplete="off"
-          onInput={(event) => {
-            if (event.currentTarget.value.trim() !== "") setAmount(OTHER_AMOUNT);
-          }}
+        <AmountFields
+          fields={fields}
+          limits={limits}
+          legend="Belopp per månad"
+          presetsKr={MONTHLY_PRESET_AMOUNTS_KR}
+          defaultAmount="200"
+          customLabel="Annat belopp per månad (kronor)"
+          customHint={`Välj "Annat belopp" ovan och skriv ett belopp från ${kr(limits.minKr)} kronor.`}
+          chosenHint={(chosenKr) =>
+            chosenKr >= 200
+              ? `Efter skattereduktionen kostar ${kr(chosenKr)} kr i månaden dig ${kr(chosenKr * 0.75)} kr, om dina gåvor blir minst 2 000 kr under året.`
+              : "Gåvor på minst 200 kr per dragning ger skattereduktion."
+          }
         />
 
         <div className={`field${fields.debitDay.errors ? " field--error" : ""}`}>
@@ -317,29 +301,12 @@ function SigningStep({ signing, siteName }: { signing: SigningState; siteName: s
           <p key={i}>{line}</p>
         ))}
       </section>
-      <div role="status" aria-live="polite" className="payment-status">
-        <p className="payment-status__title">
-          <span className="spinner" aria-hidden="true" /> {state.message}
-        </p>
-      </div>
-      {!signing.sameDevice && hydrated && state.qrSvg && (
-        <figure className="bankid-qr">
-          <div role="img" aria-label="QR-kod för underskrift med BankID" dangerouslySetInnerHTML={{ __html: state.qrSvg }} />
-          <figcaption>Öppna BankID-appen i mobilen, tryck på QR-symbolen och rikta kameran mot koden.</figcaption>
-        </figure>
-      )}
-      <p>
-        <a className={`button ${signing.sameDevice ? "button--primary button--large" : "button--secondary"}`} href={signing.autoStartUrl}>
-          {signing.sameDevice ? "Öppna BankID-appen" : "Öppna BankID på den här enheten i stället"}
-        </a>
-      </p>
-      <Form method="post">
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="orderRef" value={signing.orderRef} />
-        <button type="submit" className="button button--secondary">
-          Avbryt
-        </button>
-      </Form>
+      <BankIdPendingPanel
+        order={{ orderRef: signing.orderRef, sameDevice: signing.sameDevice, autoStartUrl: signing.autoStartUrl, ...state }}
+        hydrated={hydrated}
+        purpose="sign"
+        cancelLabel="Avbryt"
+      />
       <p className="field__hint">Medgivandet går till Bankgirot. {siteName} får aldrig se ditt saldo.</p>
     </article>
   );

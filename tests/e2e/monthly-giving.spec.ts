@@ -160,3 +160,22 @@ test("bad input gets clear Swedish messages and nothing is signed or stored", as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Länken fungerar inte");
   await expectNoAxeViolations(page);
 });
+
+test("signing on this device: the BankID app sends the donor back to the sign-up, which finishes it", async ({ page }) => {
+  await gotoHydrated(page, PAGE);
+  await fillForm(page, { personnummer: "19840415-2392" });
+  await page.getByLabel("Namn", { exact: true }).fill("Anders Sjöberg");
+  await page.getByRole("button", { name: "Skriv under med BankID" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skriv under medgivandet");
+
+  // The same tab goes to the (simulated) BankID app and comes back by its "back to the service" link.
+  await page.getByRole("link", { name: /Öppna BankID/ }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skriv under");
+  await page.getByRole("radio", { name: /Anders Sjöberg/ }).check();
+  await page.getByRole("button", { name: "Fortsätt" }).click();
+  await page.getByRole("button", { name: "Skriv under" }).click();
+  await page.getByRole("link", { name: "Tillbaka till tjänsten" }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för att du blir månadsgivare!");
+  await expect(page).toHaveURL(/\/ge-en-gava\/manadsgava\/tack\//);
+});

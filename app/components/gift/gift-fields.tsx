@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { OTHER_AMOUNT, PRESET_AMOUNTS_KR, type GiftLimits, type GiftPaymentMethod } from "../../../core/gifts/gift-form";
 import { AddressFields } from "../form/address-fields";
 import { CheckboxField, FieldError, TextField, type Field } from "../form/field";
+import { formatNumber } from "../../../core/site/format";
 
 /**
  * The fields every gift form shares – amount, donor, payment method, Swish
@@ -47,7 +48,7 @@ type GiftFieldSet = Record<
   Field
 >;
 
-const kr = (n: number) => new Intl.NumberFormat("sv-SE").format(n);
+const kr = formatNumber;
 
 export function groupProps(field: Field, className = "") {
   return {
@@ -57,27 +58,55 @@ export function groupProps(field: Field, className = "") {
   };
 }
 
-/** Preset amounts and the free amount; typing an amount (not tabbing through) chooses "Annat belopp". */
-export function AmountFields({ fields, limits, legend = "Belopp" }: { fields: GiftFieldSet; limits: GiftLimits; legend?: string }) {
-  const [amount, setAmount] = useState<string>((fields.amount.initialValue as string | undefined) ?? "250");
+/**
+ * Preset amounts and the free amount; typing an amount (not tabbing through)
+ * chooses "Annat belopp". Forms for other amounts (a month, a fee) pass their
+ * own presets and words; `chosenHint` says something about a chosen preset
+ * (the monthly form's cost after the tax reduction).
+ */
+export function AmountFields({
+  fields,
+  limits,
+  legend = "Belopp",
+  presetsKr = PRESET_AMOUNTS_KR,
+  defaultAmount = "250",
+  customLabel = "Annat belopp (kronor)",
+  customHint = `Välj "Annat belopp" ovan och skriv ett belopp mellan ${kr(limits.minKr)} och ${kr(limits.maxKr)} kronor.`,
+  chosenHint,
+}: {
+  fields: Pick<GiftFieldSet, "amount" | "customAmount">;
+  limits: GiftLimits;
+  legend?: string;
+  presetsKr?: readonly number[];
+  defaultAmount?: string;
+  customLabel?: string;
+  customHint?: string;
+  chosenHint?: (chosenKr: number) => ReactNode;
+}) {
+  const [amount, setAmount] = useState<string>((fields.amount.initialValue as string | undefined) ?? defaultAmount);
   return (
     <>
       <fieldset {...groupProps(fields.amount)}>
         <legend>{legend}</legend>
         <FieldError field={fields.amount} />
         <div className="amount-choices">
-          {[...PRESET_AMOUNTS_KR.map(String), OTHER_AMOUNT].map((value) => (
+          {[...presetsKr.map(String), OTHER_AMOUNT].map((value) => (
             <label className="amount-choice" key={value}>
               <input type="radio" name={fields.amount.name} value={value} checked={amount === value} onChange={() => setAmount(value)} />
               <span>{value === OTHER_AMOUNT ? "Annat belopp" : `${kr(Number(value))} kr`}</span>
             </label>
           ))}
         </div>
+        {chosenHint && amount !== OTHER_AMOUNT && (
+          <p className="field__hint" aria-live="polite">
+            {chosenHint(Number(amount))}
+          </p>
+        )}
       </fieldset>
       <TextField
         field={fields.customAmount}
-        label="Annat belopp (kronor)"
-        hint={`Välj "Annat belopp" ovan och skriv ett belopp mellan ${kr(limits.minKr)} och ${kr(limits.maxKr)} kronor.`}
+        label={customLabel}
+        hint={customHint}
         inputMode="numeric"
         autoComplete="off"
         onInput={(event) => {
@@ -88,7 +117,6 @@ export function AmountFields({ fields, limits, legend = "Belopp" }: { fields: Gi
   );
 }
 
-/** Name, e-mail and the optional personnummer for the tax reduction. */
 export function DonorFields({ fields }: { fields: GiftFieldSet }) {
   return (
     <>
