@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:pages`: what one production server gives each page type, on
+ * 127.0.0.1 only, bounded in time. In one run:
+ *   – the floor: a bare Node `http` server (its own process) sending the home
+ *     page's bytes from memory, the most this machine can answer;
+ *   – each page type through the production build: pre-rendered (home, a
+ *     content page) and server-rendered (the gift forms, search, research,
+ *     Mina sidor logged in with the BankID simulator);
+ * each with autocannon, 20 connections for 8 s (`--seconds N` to change), and
+ * prints requests per second, p50/p99 latency and the ratio to the floor.
+ * Writes bench-results/pages.json. Issue #18's targets: pre-rendered pages at
+ * least 50 % of the floor; server-rendered pages 1,000 req/s with p99 < 50 ms.
+ * Options: --no-build (use the existing build/), --seconds N.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort, preparedBuild, startServer, type RunningServer } from "./bench/server";
+
+const cwd = process.cwd();
+const argv = process.argv.slice(2);
+const seconds = Number(argv[argv.indexOf("--seconds") + 1]) || 8;
+const workDir = path.join(cwd, "var", "bench-pages");
+const CONNECTIONS = 20;
+
+interface Row {
+  page: string;
+  kind: "floor" | "pre-rendered" | "server-rendered";
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Omit<Row, "page" | "kind">> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** The floor: the same bytes from a bare http server in a process of its own (so autocannon does not share its thread). */
+async function startFloor(body: Buffer, contentType: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const file = path.join(workDir, "floor-body.html");
+  fs.writeFileSync(file, body);
+  const script = `
+    const http = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => { res.writeHead(200, { "content-type": ${JSON.stringify(contentType)}, "content-length": body.length }); res.end(body); })
+      .listen(${port}, "127.0.0.1", () => process.stdout.write("ready\\n"));`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`floor server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+}
+
+/** Cookies from a response, as one Cookie header value (name=value pairs only). */
+function cookiesOf(response: Response, jar: Map<string, string>): void {
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(";")[0] ?? "";
+    const at = pair.indexOf("=");
+    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+}
+
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
+/** Logs in as the simulator's first test person through the site's own BankID API, and returns the session's cookies. */
+async function logIn(server: RunningServer): Promise<string> {
+  const jar = new Map<string, string>();
+  const headers = () => ({ "content-type": "application/json", origin: server.origin, cookie: cookieHeader(jar) });
+  const started = await fetch(`${server.origin}/api/BankID/Authenticate`, {
+    method: "POST",
+    headers: headers(),
+    body: JSON.stringify({ device: "this", returnTo: "/mina-sidor" }),
+  });
+  cookiesOf(started, jar);
+  const { orderRef } = (await started.json()) as { orderRef?: string };
+  if (!orderRef) throw new Error("BankID/Authenticate gave no orderRef");
+  // The tester's side of the simulated BankID app.
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const sim = `${server.origin}/_sim/bankid/orders/${encodeURIComponent(orderRef)}`;
+  await fetch(`${sim}/select`, { method: "POST", headers: form, body: "personalNumber=198112289874", redirect: "manual" });
+  await fetch(`${sim}/approve`, { method: "POST", headers: form, body: "", redirect: "manual" });
+  for (let i = 0; i < 20; i++) {
+    const poll = await fetch(`${server.origin}/api/BankID/Poll`, { method: "POST", headers: headers(), body: JSON.stringify({ orderRef }) });
+    cookiesOf(poll, jar);
+    const { status } = (await poll.json()) as { status?: string };
+    if (status === "complete") break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const page = await fetch(`${server.origin}/mina-sidor`, { headers: { cookie: cookieHeader(jar) }, redirect: "manual" });
+  await page.arrayBuffer();
+  if (page.status !== 200) throw new Error(`logging in for the benchmark failed: /mina-sidor answered ${page.status}`);
+  return cookieHeader(jar);
+}
+
+const PAGES: Array<{ page: string; kind: Row["kind"]; loggedIn?: boolean }> = [
+  { page: "/", kind: "pre-rendered" },
+  { page: "/om-oss", kind: "pre-rendered" },
+  { page: "/ge-en-gava", kind: "server-rendered" },
+  { page: "/ge-en-gava/minnesgava", kind: "server-rendered" },
+  { page: "/ge-en-gava/gratulationskort", kind: "server-rendered" },
+  { page: "/ge-en-gava/manadsgava", kind: "server-rendered" },
+  { page: "/sok?query=hj%C3%A4rta", kind: "server-rendered" },
+  { page: "/forskning/projekt", kind: "server-rendered" },
+  { page: "/mina-sidor", kind: "server-rendered", loggedIn: true },
+];
+
+async function main(): Promise<void> {
+  const buildDir = await preparedBuild(cwd, workDir, { build: !argv.includes("--no-build") });
+  const server = await startServer({
+    cwd,
+    buildDir,
+    dbFile: path.join(workDir, "site.db"),
+    // Autocannon sends every request from one address: lift the per-visitor limits for the run.
+    env: { RATE_LIMIT_BANKID_STARTS_PER_MINUTE: "1000" },
+  });
+  const rows: Row[] = [];
+  try {
+    const home = await fetch(`${server.origin}/`);
+    const floor = await startFloor(Buffer.from(await home.arrayBuffer()), home.headers.get("content-type") ?? "text/html");
+    try {
+      rows.push({ page: "bare Node http, same bytes", kind: "floor", ...(await load(floor.url)) });
+    } finally {
+      floor.stop();
+    }
+    const session = await logIn(server);
+    for (const { page, kind, loggedIn } of PAGES) {
+      // A short warm-up, so the first requests' module loading is not measured.
+      await autocannon({ url: `${server.origin}${page}`, connections: 2, amount: 50, headers: loggedIn ? { cookie: session } : {} });
+      rows.push({ page, kind, ...(await load(`${server.origin}${page}`, loggedIn ? { cookie: session } : {})) });
+      process.stdout.write(`  ${page}: ${rows.at(-1)!.requestsPerSecond} req/s\n`);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const floorRate = rows[0]?.requestsPerSecond ?? 1;
+  console.log(`\n${CONNECTIONS} connections, ${seconds} s each, production build on 127.0.0.1 (SQLite)\n`);
+  console.log("| page | kind | req/s | p50 / p99 ms | of the floor |");
+  console.log("|---|---|--:|--:|--:|");
+  for (const row of rows) {
+    const problems = row.non2xx + row.errors > 0 ? ` (${row.non2xx} non-2xx, ${row.errors} errors)` : "";
+    console.log(
+      `| ${row.page} | ${row.kind} | ${row.requestsPerSecond}${problems} | ${row.p50Ms} / ${row.p99Ms} | ${Math.round((100 * row.requestsPerSecond) / floorRate)} % |`,
+    );
+  }
+  fs.mkdirSync(path.join(cwd, "bench-results"), { recursive: true });
+  fs.writeFileSync(path.join(cwd, "bench-results", "pages.json"), `${JSON.stringify({ seconds, connections: CONNECTIONS, rows }, null, 2)}\n`);
+}
+
+await main();
