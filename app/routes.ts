@@ -22,6 +22,9 @@ export default [
   route("ge-en-gava/gavobevis", "routes/gift-document-form.tsx", { id: "gift-certificate-form" }),
   route("ge-en-gava/diplom", "routes/gift-document-form.tsx", { id: "diploma-form" }),
   route("ge-en-gava/lista", "routes/list-order.tsx"),
+  // Membership (decision 0024): a year's fee by any one-off method, the member card by the fee's reference, renewal by link.
+  route("bli-medlem", "routes/membership.tsx"),
+  route("bli-medlem/medlemskort/:orderReference", "routes/membership-card-pdf.ts"),
   // Digital greeting cards (decision 0021): the card catalogue in content/cards, the card's own page /d/…, the bare template /_internal/….
   route("ge-en-gava/gratulationskort", "routes/greeting-card.tsx"),
   route("ge-en-gava/gratulationskort/forhandsgranska.png", "routes/greeting-card-preview-png.ts"),

@@ -439,6 +439,38 @@ export interface AuditLogTable {
   details: string;
 }
 
+/** A member (migration 0013, decision 0024): the number is the key, given when the first fee is paid. */
+export interface MembersTable {
+  member_number: Generated<number>;
+  reference: string;
+  donor_id: string | null;
+  name: string;
+  email: string | null;
+  street: string;
+  postal_code: string;
+  city: string;
+  paid_until: string;
+  reminded_for: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One membership fee: a gift of type membership, for whom, and the year it pays for once paid. */
+export interface MembershipFeesTable {
+  gift_id: string;
+  member_number: number | null;
+  name: string;
+  email: string | null;
+  street: string;
+  postal_code: string;
+  city: string;
+  is_present: 0 | 1;
+  greeting: string | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  created_at: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
@@ -468,6 +500,8 @@ export interface DB {
   staff_roles: StaffRolesTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  members: MembersTable;
+  membership_fees: MembershipFeesTable;
   bank_payment_resolutions: BankPaymentResolutionsTable;
   ku65_files: Ku65FilesTable;
   ku65_statements: Ku65StatementsTable;

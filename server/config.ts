@@ -35,6 +35,8 @@ const envSchema = z.object({
   GIFT_MAX_KR: z.coerce.number().int().min(1).default(100_000),
   /** Smallest monthly gift by autogiro in whole kronor (the largest is GIFT_MAX_KR). */
   MONTHLY_GIFT_MIN_KR: z.coerce.number().int().min(1).default(100),
+  /** A year's membership fee in whole kronor (shown on /bli-medlem; never taken from the browser). */
+  MEMBERSHIP_FEE_KR: z.coerce.number().int().min(1).max(100_000).default(300),
 
   /** `simulator` (default) mounts a local Swish at /_sim/swish; `live` talks to SWISH_BASE_URL with the certificate. */
   SWISH_MODE: z.enum(["simulator", "live"]).default("simulator"),
@@ -153,6 +155,7 @@ const envSchema = z.object({
   RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Per-IP limit per minute on a memorial collection's manage actions (hide a greeting, settings, close, which e-mails the sheets). */
   RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+
 
   /** `simulator` (default) mounts a local BankID at /_sim/bankid; `live` talks to BANKID_BASE_URL with the RP certificate (mutual TLS). */
   BANKID_MODE: z.enum(["simulator", "live"]).default("simulator"),

@@ -41,6 +41,7 @@ import { cardCatalogue, type CardCatalogue } from "../core/cards/card-catalogue"
 import { currentVisitor } from "./request-visitor";
 import { buildStaffServices, type StaffServices } from "./staff-services";
 import { tokenSigningKey } from "../core/my-data/token-format";
+import { RENEWAL_REMINDER_JOB, queueRenewalReminders, sendRenewalReminder } from "../core/membership/renewal-reminder";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
 
 /**
@@ -66,6 +67,8 @@ export interface AppContainer {
   /** Invoices, receipts and cards as PDF or PNG, from the templates in documents/. */
   documents: DocumentRenderer;
   giftLimits: GiftLimits;
+  /** A year's membership fee in whole kronor (MEMBERSHIP_FEE_KR). */
+  membershipFeeKr: number;
   /** BankID, donor sessions, population register, My data links (server/donor-services.ts). */
   donors: DonorServices;
   /** Site search: engine, index names, suggestions; rebuilt when research projects change. */
@@ -163,12 +166,14 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents, publicUrl: config.publicUrl, cards }, payload, attempt),
       [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
       [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
+      [RENEWAL_REMINDER_JOB]: (payload) => sendRenewalReminder({ db, mailer, site, publicUrl: config.publicUrl, feeKr: config.MEMBERSHIP_FEE_KR }, payload),
       [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl, raiseLink: agreements.raiseLink }, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },
       { name: "reconcile-card", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Mondido")) },
       { name: "reconcile-bank", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Brite")) },
+      { name: "membership-reminders", everyMs: 3600_000, run: async () => void (await queueRenewalReminders({ db, clock })) },
       { name: "autogiro", everyMs: config.AUTOGIRO_INTERVAL_MS, run: () => agreements.runRound() },
       // Invoices change only by bank file; this only ends the ones long overdue.
       { name: "expire-invoices", everyMs: 3600_000, run: async () => void (await payments.reconcile("Invoice", { checkOlderThanMs: 3600_000 })) },
@@ -201,6 +206,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     jobs,
     documents,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
+    membershipFeeKr: config.MEMBERSHIP_FEE_KR,
     donors,
     search: searchSetup.search,
     research: searchSetup.research,

@@ -10,36 +10,7 @@ import { testMemorialGift } from "../core/memorial/test-memorial-gift";
 import { testEngines } from "../db/test-databases";
 import { inspectPdf } from "../documents/testing/pdf-inspect";
 import { startTestServer, type TestServer } from "./test-harness";
-
-interface Eml {
-  headers: string;
-  subject: string;
-  parts: Array<{ type: string; filename?: string; body: Buffer }>;
-}
-
-/** Enough MIME to read what nodemailer's file transport wrote: headers, encoded words, QP and base64 parts. */
-function readEml(raw: string): Eml {
-  const [headers = "", ...bodyParts] = raw.split(/\n\n/);
-  const unfolded = headers.replace(/\n[ \t]+/g, " ");
-  const words = (text: string) =>
-    text.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, value: string) =>
-      enc.toUpperCase() === "B" ? Buffer.from(value, "base64").toString("utf8") : qp(value.replace(/_/g, " ")).toString("utf8"),
-    );
-  const qp = (text: string) => Buffer.from(text.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1");
-  const boundary = /boundary="?([^";\n]+)"?/.exec(unfolded)?.[1];
-  const body = bodyParts.join("\n\n");
-  const chunks = boundary ? body.split(`--${boundary}`).slice(1, -1) : [body];
-  const parts = chunks.flatMap((chunk) => {
-    const [partHeaders = "", ...rest] = chunk.replace(/^\n/, "").split(/\n\n/);
-    const h = partHeaders.replace(/\n[ \t]+/g, " ");
-    const content = rest.join("\n\n");
-    const encoding = /Content-Transfer-Encoding: (\S+)/i.exec(h)?.[1]?.toLowerCase();
-    const decoded = encoding === "base64" ? Buffer.from(content.replace(/\s/g, ""), "base64") : encoding === "quoted-printable" ? qp(content) : Buffer.from(content);
-    const filename = /filename="?([^";\n]+)"?/.exec(h)?.[1];
-    return [{ type: /Content-Type: ([^;\n]+)/i.exec(h)?.[1] ?? "text/plain", ...(filename ? { filename: words(filename) } : {}), body: decoded }];
-  });
-  return { headers: unfolded, subject: words(/^Subject: (.*)$/m.exec(unfolded)?.[1] ?? ""), parts };
-}
+import { readEml, type Eml } from "./mail/read-eml";
 
 const mails = (server: TestServer) => {
   const dir = path.join(server.dir, "mail");

@@ -10,6 +10,9 @@ import { loadServerConfig } from "./config";
 import { buildContainer, type AppContainer, type ContainerOverrides } from "./container";
 import { createApp } from "./app";
 import { createLogger } from "./logging";
+import type { Clock } from "../core/clock";
+import { silentLogger } from "../core/logger";
+import { transitionPayment } from "../core/payments/payment-transitions";
 
 /**
  * A real server for integration tests: the whole container (database, payment
@@ -135,4 +138,18 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Pays a gift as an imported invoice payment would: through the one payment transition, so what payment sets off (cards, memberships, receipts) happens as in production. */
+export async function payByInvoiceImport(server: TestServer, clock: Clock, orderReference: string): Promise<void> {
+  const { db } = server.container;
+  const gift = await db.selectFrom("gifts").selectAll().where("order_reference", "=", orderReference).executeTakeFirstOrThrow();
+  const now = clock.now().toISOString();
+  const id = `pay-${orderReference}`;
+  await db
+    .insertInto("payments")
+    .values({ id, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: id, status: "pending", amount_ore: gift.amount_ore,
+      payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
+    .execute();
+  await transitionPayment({ db, clock, logger: silentLogger }, { paymentId: id, to: "paid", source: "import" });
 }

@@ -3,15 +3,17 @@ import type { Route } from "./+types/gift-thanks";
 import { containerContext } from "../context";
 import { findGiftByOrderReference } from "../../core/payments/payment-repository";
 import { isOrderReference } from "../../core/payments/order-reference";
-import { formatSek } from "../../core/site/format";
+import { formatDateLong, formatSek } from "../../core/site/format";
 import { memorialOrderPath } from "../../core/memorial/memorial-receipt";
 import { collectionPath } from "../../core/memorial/collection-service";
+import { findMembershipByOrderReference } from "../../core/membership/membership-service";
+import { memberCardPath } from "../../core/membership/membership-receipt";
 import { usePurchaseTracking } from "../payments/use-purchase-tracking";
 import "../components/progress/progress-status.css";
 import "./gift-payment.css";
 
-export function meta() {
-  return [{ title: "Tack för din gåva!" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.membership ? "Välkommen som medlem!" : "Tack för din gåva!" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -30,7 +32,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           .where("cg.gift_id", "=", gift.id)
           .executeTakeFirst()
       : undefined;
+  const membership = gift.gift_type === "membership" ? await findMembershipByOrderReference(container.db, gift.order_reference) : null;
   return {
+    membership:
+      membership?.member && membership.fee.valid_until
+        ? {
+            memberNumber: membership.member.member_number,
+            name: membership.fee.name,
+            validUntil: membership.fee.valid_until,
+            isPresent: membership.fee.is_present === 1,
+            cardPath: memberCardPath(gift.order_reference),
+          }
+        : null,
     memorialOrderPath: gift.gift_type === "memorial" ? memorialOrderPath(gift.order_reference) : null,
     collectionPath: collection ? collectionPath(collection.slug) : null,
     orderReference: gift.order_reference,
@@ -44,6 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function GiftThanks({ loaderData: gift }: Route.ComponentProps) {
   usePurchaseTracking({ transactionId: gift.orderReference, amountOre: gift.amountOre, giftType: gift.giftType });
+  if (gift.membership) return <MembershipThanks gift={gift} membership={gift.membership} />;
   return (
     <article className="page page--narrow thanks-page">
       <h1>Tack för din gåva, {gift.firstName}!</h1>
@@ -87,6 +101,57 @@ export default function GiftThanks({ loaderData: gift }: Route.ComponentProps) {
       <ul className="link-list">
         <li>
           <Link to="/manadsgivande">Bli månadsgivare</Link> – ett fast belopp varje månad ger forskningen trygghet.
+        </li>
+        <li>
+          <Link to="/sa-anvands-din-gava">Se hur gåvorna används</Link>
+        </li>
+        <li>
+          <Link to="/">Till startsidan</Link>
+        </li>
+      </ul>
+    </article>
+  );
+}
+
+type ThanksData = Route.ComponentProps["loaderData"];
+
+/** A paid membership fee: the member number, the year, the member card to download – and no word of tax reduction, which a fee does not give. */
+function MembershipThanks({ gift, membership }: { gift: ThanksData; membership: NonNullable<ThanksData["membership"]> }) {
+  return (
+    <article className="page page--narrow thanks-page">
+      <h1>{membership.isPresent ? `Tack för din present, ${gift.firstName}!` : `Välkommen som medlem, ${gift.firstName}!`}</h1>
+      <p className="lead">
+        {membership.isPresent
+          ? `${membership.name} är nu medlem och med i arbetet mot hjärt- och lungsjukdomar.`
+          : "Nu är du med i arbetet mot hjärt- och lungsjukdomar. Tack för att du vill vara en del av det."}
+      </p>
+      <dl className="thanks-facts">
+        <dt>Medlemsnummer</dt>
+        <dd>{membership.memberNumber}</dd>
+        <dt>Gäller till och med</dt>
+        <dd>{formatDateLong(membership.validUntil)}</dd>
+        <dt>Medlemsavgift</dt>
+        <dd>{formatSek(gift.amountOre)}</dd>
+        <dt>Ordernummer</dt>
+        <dd>{gift.orderReference}</dd>
+      </dl>
+      <p>
+        <a className="button button--primary" href={membership.cardPath} download>
+          Ladda ner medlemskortet (PDF)
+        </a>
+      </p>
+      <p>
+        {membership.isPresent
+          ? `Skriv ut kortet och ge det till ${membership.name}. `
+          : "Skriv ut kortet och klipp ut det, så har du det i plånboken. "}
+        Vi har skickat kvittot och medlemskortet till {gift.email}. En månad innan medlemskapet upphör får{" "}
+        {membership.isPresent ? "medlemmen" : "du"} en påminnelse om att förnya.
+      </p>
+      <p>Medlemsavgiften räknas inte som en gåva och ger därför ingen skattereduktion.</p>
+      <h2>Vill du göra mer?</h2>
+      <ul className="link-list">
+        <li>
+          <Link to="/manadsgivande">Bli månadsgivare</Link> – ett fast belopp varje månad ger forskningen trygghet, och gåvorna ger skattereduktion.
         </li>
         <li>
           <Link to="/sa-anvands-din-gava">Se hur gåvorna används</Link>

@@ -143,6 +143,20 @@ export interface GreetingCardData {
   giverName: string;
 }
 
+/** A member's card (medlemskort), with a welcome, for one paid year (core/membership/member-card.ts builds it). */
+export interface MemberCardData {
+  memberNumber: number;
+  name: string;
+  /** YYYY-MM-DD, both days included. */
+  validFrom: string;
+  validUntil: string;
+  /** A renewal: the card says "Tack för att du är kvar" rather than "Välkommen". */
+  renewal: boolean;
+  /** Who gave the membership as a present, and their words; null when the member paid. */
+  givenBy: string | null;
+  greeting: string | null;
+}
+
 export type DocumentRequest =
   | { kind: "invoice"; data: InvoiceDocumentData }
   | { kind: "receipt"; data: ReceiptDocumentData }
@@ -154,6 +168,7 @@ export type DocumentRequest =
   | { kind: "gift-certificate"; data: GiftDocumentData }
   | { kind: "diploma"; data: GiftDocumentData }
   | { kind: "greeting-card"; data: GreetingCardData }
+  | { kind: "member-card"; data: MemberCardData }
   /** The same card, small: the card picker's pictures (360 px wide). */
   | { kind: "greeting-card-thumbnail"; data: GreetingCardData };
 

@@ -15,15 +15,21 @@ export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string, 
   const amount = formatSek(gift.amount_ore);
   const date = formatDateLong(gift.paid_at ?? gift.created_at);
   const label = GIFT_TYPE_LABELS[gift.gift_type];
-  const taxParagraph = gift.donor_personnummer
+  const membership = gift.gift_type === "membership";
+  // A membership fee is not a gift in the tax law's sense (core/donors/tax-reduction.ts).
+  const taxParagraph = membership
+    ? "Medlemsavgiften räknas inte som en gåva och ger därför ingen skattereduktion."
+    : gift.donor_personnummer
     ? `Du har lämnat ditt personnummer, så vi rapporterar gåvan till Skatteverket för skattereduktion. Skattereduktionen gäller gåvor på minst 200 kronor vid samma tillfälle, när du ger minst 2 000 kronor under året. Den syns på din deklaration.`
     : `Vill du ha skattereduktion för framtida gåvor? Ange ditt personnummer när du ger, så rapporterar vi gåvan till Skatteverket.`;
   const text = [
     `Hej ${gift.donor_name},`,
     "",
-    `Tack för din gåva på ${amount} till ${site.name}!`,
+    membership ? `Tack för din medlemsavgift på ${amount} till ${site.name}!` : `Tack för din gåva på ${amount} till ${site.name}!`,
     "",
-    `Din gåva går till forskning om hjärt- och lungsjukdomar: forskning som hittar sjukdomarna tidigare, gör behandlingarna bättre och ger fler människor fler friska år.`,
+    membership
+      ? "Medlemmarna gör oss starkare, både ekonomiskt och som röst för alla som lever med hjärt- och lungsjukdomar."
+      : `Din gåva går till forskning om hjärt- och lungsjukdomar: forskning som hittar sjukdomarna tidigare, gör behandlingarna bättre och ger fler människor fler friska år.`,
     "",
     ...about.flatMap((paragraph) => [paragraph, ""]),
     "Kvitto",
@@ -42,5 +48,5 @@ export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string, 
     "Varma hälsningar,",
     site.name,
   ].join("\n");
-  return { to: gift.donor_email, subject: `Tack för din gåva på ${amount}`, text };
+  return { to: gift.donor_email, subject: membership ? `Kvitto på medlemsavgiften, ${amount}` : `Tack för din gåva på ${amount}`, text };
 }

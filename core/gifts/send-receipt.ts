@@ -10,6 +10,7 @@ import { thankYouCard } from "./receipt-document";
 import { memorialReceiptExtras } from "../memorial/memorial-receipt";
 import { greetingCardReceiptExtras } from "../cards/greeting-card-order";
 import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
+import { membershipReceiptExtras } from "../membership/membership-receipt";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
 
@@ -31,12 +32,16 @@ export async function sendReceipt(
   const card = await deps.documents.render(thankYouCard(gift), "png");
   // A memorial gift's receipt says in whose memory, where the sheet goes and when, with a copy of the sheet.
   // A greeting card's receipt says to whom and when the card goes, with a copy of the card.
-  const memorial = (await memorialReceiptExtras(deps, gift)) ?? (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift));
+  // A membership fee's receipt gives the member number and year, with the member card.
+  const extras =
+    (await memorialReceiptExtras(deps, gift)) ??
+    (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift)) ??
+    (await membershipReceiptExtras(deps, gift));
   await deps.mailer.send({
-    ...receiptMail(gift, deps.site, deps.publicUrl, memorial ? [memorial.paragraph] : []),
+    ...receiptMail(gift, deps.site, deps.publicUrl, extras ? [extras.paragraph] : []),
     attachments: [
       { filename: `tack-${gift.order_reference}.png`, content: card, contentType: "image/png" },
-      ...(memorial ? [memorial.attachment] : []),
+      ...(extras ? [extras.attachment] : []),
     ],
   });
 }

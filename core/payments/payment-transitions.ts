@@ -6,6 +6,7 @@ import { enqueueJob } from "../jobs/job-queue";
 import { transitionGiftOrderItems } from "../orders/order-transitions";
 import { queueEmailDeliveries } from "../orders/order-delivery";
 import { canTransition, type PaymentStatus, type TransitionSource } from "./payment-status";
+import { recordPaidMembershipFee, revokeRefundedMembershipFee } from "../membership/membership-service";
 import { findPayment, type PaymentRow } from "./payment-repository";
 
 export type { TransitionSource } from "./payment-status";
@@ -84,6 +85,8 @@ export async function transitionPayment(
         .where("id", "=", current.gift_id)
         .where("status", "!=", "paid")
         .execute();
+      const paidGift = await trx.selectFrom("gifts").select(["id", "donor_id"]).where("id", "=", current.gift_id).executeTakeFirstOrThrow();
+      await recordPaidMembershipFee(trx, clock, paidGift);
       const ready = await transitionGiftOrderItems(trx, clock, current.gift_id, ["created"], "ready", "payment", { paymentId: current.id });
       await queueEmailDeliveries(trx, clock, ready);
       await enqueueJob(trx, clock, {
@@ -95,6 +98,7 @@ export async function transitionPayment(
     if (request.to === "refunded") {
       await trx.updateTable("gifts").set({ status: "refunded", updated_at: now }).where("id", "=", current.gift_id).where("status", "=", "paid").execute();
       await transitionGiftOrderItems(trx, clock, current.gift_id, ["created", "ready", "failed"], "cancelled", "payment", { paymentId: current.id, reason: "refunded" });
+      await revokeRefundedMembershipFee(trx, clock, current.gift_id);
     }
     return { changed: true, payment: (await findPayment(trx, current.id)) as PaymentRow };
   });

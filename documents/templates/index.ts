@@ -10,6 +10,7 @@ import { GiftCard } from "./gift-card";
 import { GiftCertificate } from "./certificate";
 import { Diploma } from "./diploma";
 import { GreetingCard } from "./greeting-card";
+import { MemberCard } from "./member-card";
 
 type DataOf<K extends DocumentKind> = Extract<DocumentRequest, { kind: K }>["data"];
 
@@ -25,5 +26,6 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   "gift-certificate": { Component: GiftCertificate, title: (d) => `Gåvobevis till ${d.recipientName}`, pngWidth: 1240 },
   diploma: { Component: Diploma, title: (d) => `Diplom till ${d.recipientName}`, pngWidth: 1240 },
   "greeting-card": { Component: GreetingCard, title: (d) => `Gratulationskort till ${d.recipientName}`, pngWidth: 1200 },
+  "member-card": { Component: MemberCard, title: (d) => `Medlemskort nr ${d.memberNumber}`, pngWidth: 1240 },
   "greeting-card-thumbnail": { Component: GreetingCard, title: (d) => `Gratulationskort ${d.cardCode}`, pngWidth: 360 },
 };

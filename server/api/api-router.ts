@@ -13,6 +13,7 @@ import { memorialApiRouter } from "./memorial-api";
 import { greetingCardApiRouter } from "./greeting-card-api";
 import { giftPreviewApiRouter } from "./gift-preview-api";
 import { memorialGiftApiRouter } from "./memorial-gift-api";
+import { membershipApiRouter } from "./membership-api";
 import { giftDownloadApiRouter } from "./gift-download-api";
 import { registerArticleApiRouter } from "./register-article-api";
 import { directDebitApiRouter } from "./direct-debit-api";
@@ -41,6 +42,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(donorApiRouter(container));
   router.use(memorialApiRouter(container, { perMinute: container.config.RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE }));
   router.use(memorialGiftApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
+  router.use(membershipApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftPreviewApiRouter(container));
   router.use(greetingCardApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftDownloadApiRouter(container));

@@ -1,17 +1,19 @@
-import express, { type Router } from "express";
+import express, { type Response, type Router } from "express";
 import type { AppContainer } from "../container";
-import { DOCUMENT_CONTENT_TYPES } from "../../core/documents/document-renderer";
+import { DOCUMENT_CONTENT_TYPES, type DocumentFormat } from "../../core/documents/document-renderer";
+import { findMembershipByOrderReference } from "../../core/membership/membership-service";
+import { MEMBER_CARD_FILE_NAME, memberCardRequest } from "../../core/membership/member-card";
 import { findGiftDocumentOrder, itemDocument, type GiftDocumentOrder } from "../../core/gift-documents/gift-document-order";
 import { GIFT_DOCUMENT_KINDS, giftDocumentFileName } from "../../core/gift-documents/gift-documents";
 import { sendApiError } from "./api-errors";
 
 /**
- * The document of a paid gift card (or gift certificate or diploma), by the
- * gift's order reference:
+ * The document of a paid gift card (or gift certificate or diploma), or the
+ * member card of a paid membership fee, by the gift's order reference:
  *
  *   GET /api/Gift/DownloadPdfByOrderRef/{orderRef}               → 200 application/pdf (attachment)
  *   GET /api/Gift/DownloadPdfByOrderRef/{orderRef}?format=png    → 200 image/png
- *   → 404 { error: { code: "not_found" } }        unknown reference, or not a gift card, certificate or diploma
+ *   → 404 { error: { code: "not_found" } }        unknown reference, or not a gift card, certificate, diploma or membership
  *   → 409 { error: { code: "awaiting_payment" } } known, but the gift is not paid yet
  *   → 400 { error: { code: "validation_failed", fields: { format } } } a format other than pdf or png
  *   → 429 more than RATE_LIMIT_PREVIEWS_PER_MINUTE renders a minute from one address
@@ -28,23 +30,33 @@ export function giftDownloadApiRouter(container: AppContainer): Router {
       return sendApiError(res, 400, "validation_failed", "Formatet kan vara pdf eller png.", { format: "Välj pdf eller png." });
     }
     try {
+      const orderRef = String(req.params.orderRef);
+      const membership = await findMembershipByOrderReference(container.db, orderRef);
+      if (membership) {
+        const request = membership.gift.status === "paid" ? memberCardRequest(membership) : null;
+        if (!request) return sendApiError(res, 409, "awaiting_payment", "Medlemsavgiften är inte betald än. Medlemskortet går att ladda ner när betalningen är klar.");
+        return sendDocument(res, await container.documents.render(request, format), format, format === "pdf" ? MEMBER_CARD_FILE_NAME : "medlemskort.png");
+      }
       let found: GiftDocumentOrder | null = null;
       for (const kind of GIFT_DOCUMENT_KINDS) {
-        found ??= await findGiftDocumentOrder(container.db, String(req.params.orderRef), kind);
+        found ??= await findGiftDocumentOrder(container.db, orderRef, kind);
       }
       if (!found) return sendApiError(res, 404, "not_found", "Det finns ingen sådan beställning.");
       if (found.gift.status !== "paid") {
         return sendApiError(res, 409, "awaiting_payment", "Gåvan är inte betald än. Dokumentet går att ladda ner när betalningen är klar.");
       }
       const item = found.items[0]!;
-      const body = await container.documents.render(itemDocument(found, item), format);
-      res.setHeader("Content-Type", DOCUMENT_CONTENT_TYPES[format]);
-      res.setHeader("Content-Disposition", `${format === "pdf" ? "attachment" : "inline"}; filename="${giftDocumentFileName(found.kind, item.recipient_name, format)}"`);
-      res.setHeader("Cache-Control", "private, no-store");
-      res.send(body);
+      sendDocument(res, await container.documents.render(itemDocument(found, item), format), format, giftDocumentFileName(found.kind, item.recipient_name, format));
     } catch (error) {
       next(error);
     }
   });
   return router;
+}
+
+function sendDocument(res: Response, body: Buffer, format: DocumentFormat, fileName: string): void {
+  res.setHeader("Content-Type", DOCUMENT_CONTENT_TYPES[format]);
+  res.setHeader("Content-Disposition", `${format === "pdf" ? "attachment" : "inline"}; filename="${fileName}"`);
+  res.setHeader("Cache-Control", "private, no-store");
+  res.send(body);
 }

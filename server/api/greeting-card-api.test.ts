@@ -2,11 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { transitionPayment } from "../../core/payments/payment-transitions";
 import { decodePng } from "../../documents/testing/png-inspect";
 import { testEngines } from "../../db/test-databases";
-import { postJson, startTestServer, type TestServer } from "../test-harness";
+import { payByInvoiceImport as pay, postJson, startTestServer, type TestServer } from "../test-harness";
 
 
 function request(card: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) {
@@ -20,20 +18,6 @@ function request(card: Record<string, unknown> = {}, overrides: Record<string, u
       ...overrides,
     },
   };
-}
-
-/** Pays a gift as an imported invoice payment would: through the one payment transition, so its card is queued as in production. */
-async function pay(server: TestServer, clock: ManualClock, orderReference: string): Promise<void> {
-  const { db } = server.container;
-  const gift = await db.selectFrom("gifts").selectAll().where("order_reference", "=", orderReference).executeTakeFirstOrThrow();
-  const now = clock.now().toISOString();
-  const id = `pay-${orderReference}`;
-  await db
-    .insertInto("payments")
-    .values({ id, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: id, status: "pending", amount_ore: gift.amount_ore,
-      payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
-    .execute();
-  await transitionPayment({ db, clock, logger: silentLogger }, { paymentId: id, to: "paid", source: "import" });
 }
 
 const mailFiles = (server: TestServer) => {

@@ -166,12 +166,15 @@ export function PaymentFields({
   defaultDevice,
   method,
   onMethodChange,
+  invoiceAddress = true,
 }: {
-  fields: GiftFieldSet;
+  fields: Pick<GiftFieldSet, "paymentMethod" | "swishDevice" | "swishPhone" | "street" | "postalCode" | "city" | "newsletter" | "website">;
   methods: readonly GiftPaymentMethod[];
   defaultDevice: "this" | "other";
   method: string;
   onMethodChange: (method: GiftPaymentMethod) => void;
+  /** False on a form that asks for the payer's address anyway (membership): the invoice goes there. */
+  invoiceAddress?: boolean;
 }) {
   const [device, setDevice] = useState<string>((fields.swishDevice.initialValue as string | undefined) ?? defaultDevice);
   return (
@@ -209,11 +212,13 @@ export function PaymentFields({
         />
       </div>
 
-      <fieldset className="fieldset method-invoice">
-        <legend>Adress för fakturan</legend>
-        <p className="field__hint">Fyll i om du vill betala med faktura. Fakturan skickas till din e-post.</p>
-        <AddressFields fields={fields} />
-      </fieldset>
+      {invoiceAddress && (
+        <fieldset className="fieldset method-invoice">
+          <legend>Adress för fakturan</legend>
+          <p className="field__hint">Fyll i om du vill betala med faktura. Fakturan skickas till din e-post.</p>
+          <AddressFields fields={fields} />
+        </fieldset>
+      )}
 
       <CheckboxField field={fields.newsletter} label="Ja, jag vill få nyhetsbrev om forskningen (högst en gång i månaden)" />
 
