@@ -97,18 +97,7 @@ export default function GiftThanks({ loaderData: gift }: Route.ComponentProps) {
           Vill du ha skattereduktion nästa gång? Ange ditt personnummer när du ger. <Link to="/skattereduktion">Så fungerar det</Link>.
         </p>
       )}
-      <h2>Vill du göra mer?</h2>
-      <ul className="link-list">
-        <li>
-          <Link to="/manadsgivande">Bli månadsgivare</Link> – ett fast belopp varje månad ger forskningen trygghet.
-        </li>
-        <li>
-          <Link to="/sa-anvands-din-gava">Se hur gåvorna används</Link>
-        </li>
-        <li>
-          <Link to="/">Till startsidan</Link>
-        </li>
-      </ul>
+      <MoreWaysToGive monthlyNote="ett fast belopp varje månad ger forskningen trygghet." />
     </article>
   );
 }
@@ -148,10 +137,19 @@ function MembershipThanks({ gift, membership }: { gift: ThanksData; membership: 
         {membership.isPresent ? "medlemmen" : "du"} en påminnelse om att förnya.
       </p>
       <p>Medlemsavgiften räknas inte som en gåva och ger därför ingen skattereduktion.</p>
+      <MoreWaysToGive monthlyNote="ett fast belopp varje månad ger forskningen trygghet, och gåvorna ger skattereduktion." />
+    </article>
+  );
+}
+
+/** Where a thanked donor can go next. */
+function MoreWaysToGive({ monthlyNote }: { monthlyNote: string }) {
+  return (
+    <>
       <h2>Vill du göra mer?</h2>
       <ul className="link-list">
         <li>
-          <Link to="/manadsgivande">Bli månadsgivare</Link> – ett fast belopp varje månad ger forskningen trygghet, och gåvorna ger skattereduktion.
+          <Link to="/manadsgivande">Bli månadsgivare</Link> – {monthlyNote}
         </li>
         <li>
           <Link to="/sa-anvands-din-gava">Se hur gåvorna används</Link>
@@ -160,6 +158,6 @@ function MembershipThanks({ gift, membership }: { gift: ThanksData; membership: 
           <Link to="/">Till startsidan</Link>
         </li>
       </ul>
-    </article>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { SiteConfig } from "../site/site-config";
 import { formatDateLong, formatSek } from "../site/format";
 import type { GiftRow } from "../payments/payment-repository";
 import type { MailMessage } from "../mail/mailer";
+import { mailSignOff } from "../mail/sign-off";
 import { GIFT_TYPE_LABELS } from "./gift-types";
 
 /**
@@ -43,10 +44,7 @@ export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string, 
     "",
     `Läs mer om hur gåvorna används: ${publicUrl}/sa-anvands-din-gava`,
     "",
-    `Har du frågor? Svara på det här mejlet eller ring ${site.phone}.`,
-    "",
-    "Varma hälsningar,",
-    site.name,
+    ...mailSignOff(site),
   ].join("\n");
   return { to: gift.donor_email, subject: membership ? `Kvitto på medlemsavgiften, ${amount}` : `Tack för din gåva på ${amount}`, text };
 }

@@ -7,6 +7,7 @@ import type { SiteConfig } from "../site/site-config";
 import { enqueueJob } from "../jobs/job-queue";
 import { addDays, swedishDate } from "../calendar/swedish-calendar";
 import { formatDateLong, formatNumber } from "../site/format";
+import { mailSignOff } from "../mail/sign-off";
 import type { MemberRow } from "./membership-service";
 
 /**
@@ -71,10 +72,7 @@ export function renewalReminderMail(member: MemberRow, site: SiteConfig, publicU
     "",
     "Vill du inte förnya behöver du inte göra något: medlemskapet upphör då av sig självt, och vi skickar ingen fler påminnelse i år.",
     "",
-    `Har du frågor? Svara på det här mejlet eller ring ${site.phone}.`,
-    "",
-    "Varma hälsningar,",
-    site.name,
+    ...mailSignOff(site),
   ].join("\n");
   return { to: member.email ?? "", subject: `Ditt medlemskap gäller till och med ${until}`, text };
 }
