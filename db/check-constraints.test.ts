@@ -17,6 +17,7 @@ import {
   PROVIDER_FILE_DIRECTIONS,
   PROVIDER_FILE_STATUSES,
 } from "../core/agreements/agreement-status";
+import { POSTAL_FORM_KINDS, POSTAL_FORM_STATUSES } from "../core/postal-forms/postal-form-kinds";
 import { openTestDatabase, testEngines, type TestDatabase } from "./test-databases";
 
 /**
@@ -51,6 +52,8 @@ const COLUMNS: Array<{ table: string; column: string; values: readonly string[] 
   { table: "provider_files", column: "direction", values: PROVIDER_FILE_DIRECTIONS },
   { table: "provider_files", column: "status", values: PROVIDER_FILE_STATUSES },
   { table: "autogiro_requests", column: "kind", values: AUTOGIRO_REQUEST_KINDS },
+  { table: "postal_form_requests", column: "kind", values: POSTAL_FORM_KINDS },
+  { table: "postal_form_requests", column: "status", values: POSTAL_FORM_STATUSES },
 ];
 
 describe.each(testEngines)("closed sets on %s", (engine) => {
@@ -111,6 +114,11 @@ describe.each(testEngines)("closed sets on %s", (engine) => {
     await database.db
       .insertInto("autogiro_requests")
       .values({ id: "r1", kind: "new_mandate", mandate_id: "m1", payment_id: null, request: "{}", provider_file_id: "f1", created_at: now })
+      .execute();
+    await database.db
+      .insertInto("postal_form_requests")
+      .values({ id: "pf1", reference: "BL-000000000001", kind: "payin_slips", name: "Astrid Exempel", street: "Storgatan 1", postal_code: "111 22", city: "Västerås",
+        email: null, address_key: "11122|storgatan 1|västerås", expected_by: "2026-01-20", status: "ready", sent_at: null, sent_by: null, created_at: now, updated_at: now })
       .execute();
     for (const [column, bad] of [["debit_day", 29], ["debit_day", 0], ["amount_ore", 0]] as const) {
       await expect(sql`update agreements set ${sql.ref(column)} = ${bad}`.execute(database.db), `agreements.${column} = ${bad}`).rejects.toThrow();

@@ -18,6 +18,7 @@ import type {
 import type { CollectionOrganiserKind, CollectionStatus } from "../core/memorial/collection-status";
 import type { MemorialSheetDesign } from "../core/memorial/sheet-designs";
 import type { StaffRole } from "../core/staff/staff-roles";
+import type { PostalFormKind, PostalFormStatus } from "../core/postal-forms/postal-form-kinds";
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings and
  * booleans are 0/1 integers in both engines, so that rows read the same on
@@ -471,6 +472,36 @@ export interface MembershipFeesTable {
   created_at: string;
 }
 
+/** A paper form ordered by post (migration 0014, decision 0023); listed in the fulfilment queue. */
+export interface PostalFormRequestsTable {
+  id: string;
+  /** `BL-` and 12 characters (core/postal-forms/postal-form-reference.ts). */
+  reference: string;
+  kind: PostalFormKind;
+  name: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  email: string | null;
+  /** The address normalised, for the per-address limit. */
+  address_key: string;
+  /** YYYY-MM-DD it should arrive by. */
+  expected_by: string;
+  status: PostalFormStatus;
+  sent_at: string | null;
+  sent_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A link printed on a letter that opens a pre-filled form (migration 0014); only the reference's SHA-256 is kept. */
+export interface LetterLinksTable {
+  reference_hash: string;
+  donor_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
@@ -505,4 +536,6 @@ export interface DB {
   bank_payment_resolutions: BankPaymentResolutionsTable;
   ku65_files: Ku65FilesTable;
   ku65_statements: Ku65StatementsTable;
+  postal_form_requests: PostalFormRequestsTable;
+  letter_links: LetterLinksTable;
 }

@@ -1,9 +1,11 @@
 // `npm run fulfilment -- <command>`: the fulfilment team's tool for what goes
 // by post, until the back office exists. Uses the site's DATABASE_URL.
 //
-//   list                 ready items to print and post, by the date they must arrive (URGENT / LATE marked)
-//   pdf --out FILE       one print-ready PDF of them: for each, an address page for a C5 window envelope, then the sheet
-//   sent REF [REF…]      mark posted items sent (all must be ready, or nothing changes)
+//   list                 ready items to print and post, by the date they must arrive (URGENT / LATE marked),
+//                        then the paper forms ordered by post (BL-… references)
+//   pdf --out FILE       one print-ready PDF of them: for each, an address page for a C5 window envelope, then the sheet;
+//                        for each form an address page with a covering letter (the form itself comes from stock)
+//   sent REF [REF…]      mark posted items and forms sent (all must be ready, or nothing changes)
 //   resend REF [REF…]    make failed items ready again (e-mail ones are sent again by the delivery job)
 import fs from "node:fs";
 import os from "node:os";
@@ -12,7 +14,8 @@ import { openDatabase } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
 import { systemClock } from "../core/clock";
 import { createDocumentEngine } from "../documents/document-engine.server";
-import { FulfilmentRefusal, formatPostQueue, markPosted, postBatchDocument, postQueue, resendFailed } from "../core/orders/fulfilment";
+import { FulfilmentRefusal, formatPostQueue, postQueue, resendFailed } from "../core/orders/fulfilment";
+import { formatPostalFormQueue, markPostedWithForms, postalFormQueue, postBatchWithForms } from "../core/postal-forms/postal-form-fulfilment";
 
 const USAGE = "Usage: npm run fulfilment -- list | pdf --out FILE | sent ITEM_REFERENCE… | resend ITEM_REFERENCE…";
 const [command, ...rest] = process.argv.slice(2);
@@ -27,7 +30,10 @@ await migrateToLatest(db, engine, schema);
 let exitCode = 0;
 try {
   if (command === "list") {
-    console.log(formatPostQueue(await postQueue(db, systemClock.now())));
+    const items = await postQueue(db, systemClock.now());
+    const forms = await postalFormQueue(db, systemClock.now());
+    if (items.length > 0 || forms.length === 0) console.log(formatPostQueue(items));
+    if (forms.length > 0) console.log(`${items.length > 0 ? "\n" : ""}${formatPostalFormQueue(forms)}`);
   } else if (command === "pdf") {
     const at = rest.indexOf("--out");
     const out = at >= 0 ? rest[at + 1] : undefined;
@@ -35,20 +41,24 @@ try {
       console.error(USAGE);
       exitCode = 2;
     } else {
-      const entries = await postQueue(db, systemClock.now());
-      const batch = await postBatchDocument(db, entries);
-      if (batch.kind !== "post-batch" || batch.data.items.length === 0) {
-        console.log("Nothing to print: no ready items go by post. No file written.");
+      const now = systemClock.now();
+      const batch = await postBatchWithForms(db, config.site, await postQueue(db, now), await postalFormQueue(db, now));
+      const sheets = batch.data.items.length;
+      const letters = batch.data.letters ?? [];
+      if (sheets === 0 && letters.length === 0) {
+        console.log("Nothing to print: no ready items or forms go by post. No file written.");
       } else {
         const pdf = await createDocumentEngine(config.site).render(batch, "pdf");
         fs.writeFileSync(out, pdf);
-        console.log(`Wrote ${out}: ${batch.data.items.length} sheets, each after its address page (${batch.data.items.length * 2} A5 pages).`);
-        console.log("When they are posted: npm run fulfilment -- sent " + batch.data.items.map((i) => i.reference).join(" "));
+        console.log(`Wrote ${out}: ${sheets} sheets, each after its address page, and ${letters.length} form letters (${sheets * 2 + letters.length} A5 pages).`);
+        if (letters.length > 0) console.log("Put the form named at the foot of each form letter behind it in the envelope.");
+        console.log("When they are posted: npm run fulfilment -- sent " + [...batch.data.items, ...letters].map((i) => i.reference).join(" "));
       }
     }
   } else if (command === "sent") {
-    const sent = await markPosted(db, systemClock, rest, os.userInfo().username);
-    for (const item of sent) console.log(`sent  ${item.reference}  ${item.recipient_name}`);
+    const sent = await markPostedWithForms(db, systemClock, rest, os.userInfo().username);
+    for (const item of sent.items) console.log(`sent  ${item.reference}  ${item.recipient_name}`);
+    for (const form of sent.forms) console.log(`sent  ${form.reference}  ${form.name}`);
   } else {
     const again = await resendFailed(db, systemClock, rest);
     for (const item of again) console.log(`ready again  ${item.reference}  ${item.recipient_name}  (${item.channel})`);

@@ -156,6 +156,12 @@ const envSchema = z.object({
   /** Per-IP limit per minute on a memorial collection's manage actions (hide a greeting, settings, close, which e-mails the sheets). */
   RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
+  /** Per-IP limit per hour on ordering paper forms by post (POST /api/PostalForm); the limit per postal address is core's (3 in 30 days). */
+  RATE_LIMIT_POSTAL_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Per-IP limit per minute on opening a letter's link (GET /api/donor/{id}). */
+  RATE_LIMIT_LETTER_LINKS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** How many days a link printed on a letter works (npm run letter:link). */
+  LETTER_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(60),
 
   /** `simulator` (default) mounts a local BankID at /_sim/bankid; `live` talks to BANKID_BASE_URL with the RP certificate (mutual TLS). */
   BANKID_MODE: z.enum(["simulator", "live"]).default("simulator"),

@@ -43,6 +43,7 @@ import { buildStaffServices, type StaffServices } from "./staff-services";
 import { tokenSigningKey } from "../core/my-data/token-format";
 import { RENEWAL_REMINDER_JOB, queueRenewalReminders, sendRenewalReminder } from "../core/membership/renewal-reminder";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
+import { POSTAL_FORM_CONFIRMATION_JOB, sendPostalFormConfirmation } from "../core/postal-forms/postal-form-confirmation";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -97,6 +98,10 @@ export interface AppContainer {
   collections: { linkKey: Buffer; openings: PerIpLimiter; changes: PerIpLimiter };
   /** The back office at /admin: staff, staff sessions, the audit log (server/staff-services.ts). */
   staff: StaffServices;
+  /** Per-IP limit on ordering paper forms by post (POST /api/PostalForm); the per-address limit is counted in the database. */
+  postalFormLimiter: PerIpLimiter;
+  /** Per-IP limit on opening a letter's link (GET /api/donor/{id}). */
+  letterLinkLimiter: PerIpLimiter;
   close(): Promise<void>;
 }
 
@@ -166,6 +171,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents, publicUrl: config.publicUrl, cards }, payload, attempt),
       [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
       [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
+      [POSTAL_FORM_CONFIRMATION_JOB]: (payload) => sendPostalFormConfirmation({ db, mailer, site }, payload),
       [RENEWAL_REMINDER_JOB]: (payload) => sendRenewalReminder({ db, mailer, site, publicUrl: config.publicUrl, feeKr: config.MEMBERSHIP_FEE_KR }, payload),
       [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl, raiseLink: agreements.raiseLink }, payload),
     },
@@ -221,6 +227,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     giftDocumentLimiter: new PerIpLimiter(config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, 60_000, () => clock.now().getTime()),
     collections,
     staff: buildStaffServices(config, { db, clock }, secrets.secretKey),
+    postalFormLimiter: new PerIpLimiter(config.RATE_LIMIT_POSTAL_FORMS_PER_HOUR, 3600_000, now),
+    letterLinkLimiter: new PerIpLimiter(config.RATE_LIMIT_LETTER_LINKS_PER_MINUTE, 60_000, now),
     async close() {
       jobs.stop();
       await searchSetup.search.stop();

@@ -23,6 +23,11 @@ describe("logging", () => {
     expect(out).toContain("token=[redacted]");
   });
 
+  it("scrubs a letter link's reference from paths", () => {
+    expect(scrubSensitiveText("GET /api/donor/7Q3M9K2XD4B8N1PV6T5RW0CHJY failed")).toBe("GET /api/donor/[redacted] failed");
+    expect(scrubSensitiveText("/donor/7Q3M9K2XD4B8N1PV6T5RW0CHJY?x=1")).toBe("/donor/[redacted]?x=1");
+  });
+
   it("censors sensitive keys and scrubs messages in emitted lines", () => {
     const { lines, logger } = capture();
     logger.info({ personnummer: "198112289874", nested: { token: "secret-token", note: "mail anna@exempel.se" } }, "donor 811228-9874 gave");

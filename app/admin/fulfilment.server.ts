@@ -3,6 +3,8 @@ import type { DB } from "../../db/schema";
 import { postQueue, type PostQueueEntry } from "../../core/orders/fulfilment";
 import { storedSheetContent } from "../../core/memorial/memorial-sheet";
 import type { OrderItemRow } from "../../core/orders/order-repository";
+import { postalFormQueue, postalFormRecipient, type PostalFormQueueEntry } from "../../core/postal-forms/postal-form-fulfilment";
+import { POSTAL_FORM_LABELS } from "../../core/postal-forms/postal-form-kinds";
 
 const KIND_LABELS: Record<string, string> = {
   memorial_sheet: "Minnesblad",
@@ -36,6 +38,26 @@ export function queueLine(entry: PostQueueEntry) {
   return { ...itemLine(entry.item), urgent: entry.urgent, late: entry.late, arrivesBy: entry.arrivesBy };
 }
 
+/** A form ordered by post (core/postal-forms), as a line in the same table as the items. */
+export function formQueueLine({ form, urgent, late, arrivesBy }: PostalFormQueueEntry): ReturnType<typeof queueLine> {
+  return {
+    reference: form.reference,
+    what: POSTAL_FORM_LABELS[form.kind],
+    channel: CHANNEL_LABELS.post!,
+    to: postalFormRecipient(form),
+    email: form.email,
+    dueDate: form.expected_by,
+    urgent,
+    late,
+    arrivesBy,
+  };
+}
+
+/** Items and forms in one list by the date they must arrive (those without a date last); the sort is stable. */
+function byDueDate(lines: Array<ReturnType<typeof queueLine>>) {
+  return lines.sort((a, b) => (a.dueDate === b.dueDate ? 0 : a.dueDate === null ? 1 : b.dueDate === null ? -1 : a.dueDate < b.dueDate ? -1 : 1));
+}
+
 /** Items whose delivery failed (a bounced e-mail, a document that could not be made), newest first, with the last error. */
 export async function failedItems(db: Kysely<DB>) {
   const items = await db.selectFrom("order_items").selectAll().where("status", "=", "failed").orderBy("updated_at", "desc").limit(200).execute();
@@ -61,8 +83,8 @@ export async function failedItems(db: Kysely<DB>) {
 }
 
 export async function fulfilmentView(db: Kysely<DB>, now: Date) {
-  const queue = await postQueue(db, now);
-  return { queue: queue.map(queueLine), failed: await failedItems(db) };
+  const queue = [...(await postQueue(db, now)).map(queueLine), ...(await postalFormQueue(db, now)).map(formQueueLine)];
+  return { queue: byDueDate(queue), failed: await failedItems(db) };
 }
 
 /** The references a form sent (checkboxes named `ref`), trimmed and without repeats; at most 500. */

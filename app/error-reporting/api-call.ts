@@ -7,6 +7,8 @@ export const API_TIMEOUTS_MS = {
   main: 10_000,
   frontend: 20_000,
   myDataFetch: 120_000,
+  /** The "cardio service": GET /api/donor/{id} and POST /api/PostalForm. */
+  cardio: 10_000,
 } as const;
 
 /** An answer that is not 2xx. Carries no body: bodies may hold personal data. */

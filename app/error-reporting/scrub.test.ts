@@ -25,6 +25,10 @@ describe("scrubText", () => {
     expect(scrubText("/api/MyData/Fetch/Zx81kQ0pLm3nB7vR2sT9")).toBe("/api/MyData/Fetch/Zx81kQ0pLm3nB7vR2sT9");
   });
 
+  it("removes a letter link's reference, which opens a person's name and address", () => {
+    expect(scrubText("https://exempel.se/api/donor/7Q3M9K2XD4B8N1PV6T5RW0CHJY?x=1")).toBe(`https://exempel.se/api/donor/${REDACTED}?x=1`);
+  });
+
   it("removes Authorization values and bearer tokens", () => {
     expect(scrubText("Authorization: Bearer eyJhbGciOi.abc.def")).toBe(`Authorization: ${REDACTED}`);
     expect(scrubText('{"authorization":"Basic dXNlcjpwYXNz"}')).toBe(`{"authorization":"${REDACTED}"}`);

@@ -3,7 +3,8 @@ import type { Route } from "./+types/admin-fulfilment";
 import { requireStaff } from "../admin/staff-guard.server";
 import { fulfilmentView, selectedReferences } from "../admin/fulfilment.server";
 import { formatDateTime } from "../admin/admin-format";
-import { FulfilmentRefusal, markPosted, resendFailed } from "../../core/orders/fulfilment";
+import { FulfilmentRefusal, resendFailed } from "../../core/orders/fulfilment";
+import { markPostedWithForms } from "../../core/postal-forms/postal-form-fulfilment";
 
 export function meta() {
   return [{ title: "Utskick – Administration" }];
@@ -32,9 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     if (intent === "sent") {
-      const sent = await markPosted(container.db, container.clock, references, `staff:${staff.id}`);
-      await audit({ action, subjectType: "order_items", details: { references: sent.map((i) => i.reference) } });
-      return { ok: true, message: `${sent.length} ${sent.length === 1 ? "försändelse är markerad" : "försändelser är markerade"} som skickad${sent.length === 1 ? "" : "e"}.` };
+      // Order items and forms ordered by post (core/postal-forms) are marked in one step: all of them or none.
+      const posted = await markPostedWithForms(container.db, container.clock, references, `staff:${staff.id}`);
+      if (posted.items.length > 0) await audit({ action, subjectType: "order_items", details: { references: posted.items.map((i) => i.reference) } });
+      if (posted.forms.length > 0) await audit({ action, subjectType: "postal_form_requests", details: { references: posted.forms.map((f) => f.reference) } });
+      const count = posted.items.length + posted.forms.length;
+      return { ok: true, message: `${count} ${count === 1 ? "försändelse är markerad" : "försändelser är markerade"} som skickad${count === 1 ? "" : "e"}.` };
     }
     const again = await resendFailed(container.db, container.clock, references);
     await audit({ action, subjectType: "order_items", details: { references: again.map((i) => i.reference) } });
@@ -110,8 +114,8 @@ export default function AdminFulfilment({ loaderData, actionData }: Route.Compon
                 </button>
               </div>
               <p className="field__hint">
-                PDF:en har för varje försändelse en adressida för C5-kuvert med fönster och sedan själva dokumentet. Markera som skickade
-                först när de är postade.
+                PDF:en har för varje försändelse en adressida för C5-kuvert med fönster och sedan själva dokumentet. En beställd blankett får
+                en adressida med ett kort brev: lägg blanketten från lagret i samma kuvert. Markera som skickade först när de är postade.
               </p>
             </form>
           </>

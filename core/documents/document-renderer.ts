@@ -78,7 +78,9 @@ export interface MemorialSheetData {
 
 /**
  * What staff print for the post (npm run fulfilment -- pdf): for each sheet an
- * address page for a C5 window envelope, then the sheet itself.
+ * address page for a C5 window envelope, then the sheet itself; then for each
+ * paper form ordered by post (core/postal-forms) an address page with a short
+ * letter, to go into the envelope with a form from staff's printed stock.
  */
 export interface PostBatchData {
   items: Array<{
@@ -90,6 +92,22 @@ export interface PostBatchData {
     address: PostalAddress;
     sheet: MemorialSheetData;
   }>;
+  letters?: PostBatchLetter[];
+}
+
+/** An address page that is also the covering letter for a form staff put in the envelope. */
+export interface PostBatchLetter {
+  /** The request's reference (`BL-…`), printed small for staff. */
+  reference: string;
+  /** YYYY-MM-DD it should arrive by. */
+  dueDate: string;
+  urgent: boolean;
+  address: PostalAddress;
+  /** What goes into the envelope, e.g. "Blankett för autogiromedgivande"; printed in the foot for staff. */
+  enclosure: string;
+  /** The letter's paragraphs, in Swedish (core/postal-forms/postal-form-letter.ts). */
+  paragraphs: string[];
+  signOff: string[];
 }
 
 /**

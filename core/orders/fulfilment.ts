@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import type { Clock } from "../clock";
 import type { DocumentRequest } from "../documents/document-renderer";
@@ -26,14 +26,22 @@ export interface PostQueueEntry {
   late: boolean;
 }
 
+/** The day a letter arrives if posted today (or, on a day without post, the next working day). */
+export function arrivesIfPostedToday(now: Date): IsoDate {
+  return addWorkingDays(addWorkingDays(swedishDate(now), 0), POST_DELIVERY_WORKING_DAYS);
+}
+
+/** Posted today, does it arrive by its due date with a day to spare (`urgent` when not), or after it (`late`)? */
+export function postingUrgency(arrivesBy: IsoDate, dueDate: IsoDate | null): { urgent: boolean; late: boolean } {
+  const margin = dueDate ? daysBetween(arrivesBy, dueDate) : null;
+  return { urgent: margin !== null && margin <= 1, late: margin !== null && margin < 0 };
+}
+
 export async function postQueue(db: Kysely<DB>, now: Date): Promise<PostQueueEntry[]> {
-  const arrivesBy = addWorkingDays(addWorkingDays(swedishDate(now), 0), POST_DELIVERY_WORKING_DAYS);
+  const arrivesBy = arrivesIfPostedToday(now);
   return (await fulfilmentQueue(db))
     .filter((item) => !deliversByEmail(item))
-    .map((item) => {
-      const margin = item.due_date ? daysBetween(arrivesBy, item.due_date) : null;
-      return { item, arrivesBy, urgent: margin !== null && margin <= 1, late: margin !== null && margin < 0 };
-    });
+    .map((item) => ({ item, arrivesBy, ...postingUrgency(arrivesBy, item.due_date) }));
 }
 
 /** The queue as staff read it in a terminal, one item per line. */
@@ -95,18 +103,26 @@ async function itemsFor(db: Kysely<DB>, references: readonly string[], expected:
   return items;
 }
 
+/** The ready items with these references; a FulfilmentRefusal naming every unknown or not-ready one otherwise. */
+export async function readyItemsToPost(db: Kysely<DB>, references: readonly string[]): Promise<OrderItemRow[]> {
+  return itemsFor(db, references, "ready", "marked sent");
+}
+
+/** Marks ready items sent (source "staff") inside the caller's transaction; one that changed meanwhile refuses the whole transaction. */
+export async function markItemsPosted(trx: Transaction<DB>, clock: Clock, items: readonly OrderItemRow[], by: string): Promise<OrderItemRow[]> {
+  const sent: OrderItemRow[] = [];
+  for (const item of items) {
+    const moved = await transitionOrderItem(trx, clock, { itemId: item.id, to: "sent", source: "staff", data: { by, via: "post" } });
+    if (!moved.changed) throw new FulfilmentRefusal([`${item.reference}: changed while marking it (now ${moved.item.status}); nothing was marked.`]);
+    sent.push(moved.item);
+  }
+  return sent;
+}
+
 /** Marks posted items sent (source "staff"). All references must be ready items, or nothing changes. */
 export async function markPosted(db: Kysely<DB>, clock: Clock, references: readonly string[], by: string): Promise<OrderItemRow[]> {
-  const items = await itemsFor(db, references, "ready", "marked sent");
-  return db.transaction().execute(async (trx) => {
-    const sent: OrderItemRow[] = [];
-    for (const item of items) {
-      const moved = await transitionOrderItem(trx, clock, { itemId: item.id, to: "sent", source: "staff", data: { by, via: "post" } });
-      if (!moved.changed) throw new FulfilmentRefusal([`${item.reference}: changed while marking it (now ${moved.item.status}); nothing was marked.`]);
-      sent.push(moved.item);
-    }
-    return sent;
-  });
+  const items = await readyItemsToPost(db, references);
+  return db.transaction().execute((trx) => markItemsPosted(trx, clock, items, by));
 }
 
 /** Makes failed items ready again; those that go by e-mail are queued for the delivery job at once. */

@@ -4,6 +4,7 @@ import { addDays, swedishDate, type IsoDate } from "../calendar/swedish-calendar
 import { GIFT_TYPES, type GiftType } from "../gifts/gift-types";
 import { OPEN_STATUSES, PAYMENT_METHODS, type PaymentMethod } from "../payments/payment-status";
 import { postQueue } from "../orders/fulfilment";
+import { postalFormQueue } from "../postal-forms/postal-form-fulfilment";
 
 export interface DayRow {
   date: IsoDate;
@@ -82,7 +83,8 @@ export async function backOfficeOverview(db: Kysely<DB>, now: Date, days = 14): 
     .groupBy("method")
     .execute();
 
-  const queue = await postQueue(db, now);
+  // What staff post: order items and forms ordered by post alike.
+  const queue = [...(await postQueue(db, now)), ...(await postalFormQueue(db, now))];
   const failed = await db.selectFrom("order_items").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirst();
   return {
     days: [...rows.values()],

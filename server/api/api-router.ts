@@ -17,6 +17,8 @@ import { membershipApiRouter } from "./membership-api";
 import { giftDownloadApiRouter } from "./gift-download-api";
 import { registerArticleApiRouter } from "./register-article-api";
 import { directDebitApiRouter } from "./direct-debit-api";
+import { postalFormApiRouter } from "./postal-form-api";
+import { letterLinkApiRouter } from "./letter-link-api";
 
 /** The JSON API under /api: small JSON bodies only, JSON errors only, never cached. */
 export function apiRouter(container: AppContainer): Router {
@@ -48,6 +50,8 @@ export function apiRouter(container: AppContainer): Router {
   router.use(giftDownloadApiRouter(container));
   router.use(registerArticleApiRouter(container));
   router.use(directDebitApiRouter(container));
+  router.use(postalFormApiRouter(container));
+  router.use(letterLinkApiRouter(container));
   router.use((_req, res) => sendApiError(res, 404, "not_found", "Det finns ingen sådan tjänst."));
   router.use(apiErrorHandler(container.logger));
   return router;
