@@ -269,8 +269,8 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
             <section aria-labelledby="extra-rubrik" className="change-box">
               <h2 id="extra-rubrik">Ge en extra gåva</h2>
               <p>
-                Den dras en gång tillsammans med din nästa dragning. Vill du hellre betala nu, med Swish eller kort?{" "}
-                <Link to="/ge-en-gava">Ge en gåva direkt</Link>.
+                Den dras en gång tillsammans med din nästa dragning. Vill du hellre betala nu, med Swish, kort, faktura eller direkt från
+                din bank? <Link to={`/ge-en-gava?extra=${view.id}`}>Betala en extra gåva nu</Link>.
               </p>
               <Form method="post" className="form">
                 <input type="hidden" name="intent" value="extra" />

@@ -16,6 +16,8 @@ import {
 } from "../components/gift/gift-fields";
 import { giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
+import { extraGiftFor } from "../donors/extra-gift.server";
+import { formatSek } from "../../core/site/format";
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import "../components/form/form.css";
@@ -35,7 +37,8 @@ export function meta() {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return giftFormSetup(context, request);
+  const extraFor = await extraGiftFor(context, request, new URL(request.url).searchParams.get("extra"));
+  return { ...(await giftFormSetup(context, request)), extraFor };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,12 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A donor logged in with BankID gives as themselves: the gift is theirs in Mina sidor at once.
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  const started = await startGiftPayment(() => giveGift(container, submission.value, { donorId: session?.donor.id ?? null }));
+  // From a monthly donor's agreement page: an extra gift, paid now (checked again here, not taken from the form).
+  const extra = formData.has("extraFor") ? await extraGiftFor(context, request, String(formData.get("extraFor"))) : null;
+  const started = await startGiftPayment(() =>
+    giveGift(container, submission.value, { donorId: session?.donor.id ?? null, ...(extra ? { giftType: "extra" as const } : {}) }),
+  );
   return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null }, { status: 429 });
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { limits, idempotencyKey, defaultDevice, methods, prefill } = loaderData;
+  const { limits, idempotencyKey, defaultDevice, methods, prefill, extraFor } = loaderData;
   const { fields, formProps, summary } = useSiteForm({
     id: "gava",
     schema: giftFormSchema(limits),
@@ -78,14 +85,27 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <article className="page page--narrow gift-page">
-      <h1>Ge en gåva</h1>
-      <p className="lead">
-        Din gåva går direkt till forskning om hjärt- och lungsjukdomar. Välj belopp, fyll i dina uppgifter och välj hur
-        du vill betala: Swish, kort, faktura eller direkt från din bank.
-      </p>
+      {extraFor ? (
+        <>
+          <h1>Ge en extra gåva</h1>
+          <p className="lead">
+            Tack för att du redan ger {formatSek(extraFor.monthlyAmountOre)} i månaden! En extra gåva betalar du nu, med Swish, kort,
+            faktura eller direkt från din bank. Din månadsgåva fortsätter som vanligt.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Ge en gåva</h1>
+          <p className="lead">
+            Din gåva går direkt till forskning om hjärt- och lungsjukdomar. Välj belopp, fyll i dina uppgifter och välj hur
+            du vill betala: Swish, kort, faktura eller direkt från din bank.
+          </p>
+        </>
+      )}
       <ErrorSummary {...summary} />
       <Form method="post" className="form gift-form" {...formProps}>
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
+        {extraFor && <input type="hidden" name="extraFor" value={extraFor.agreementId} />}
 
         <AmountFields fields={fields} limits={limits} />
         <DonorFields fields={fields} />
