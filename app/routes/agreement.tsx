@@ -173,7 +173,7 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
         {view.debits.length === 0 ? (
           <p>Inga dragningar ännu. {view.nextDebitOn ? `Den första görs ${formatDateLong(view.nextDebitOn)}.` : ""}</p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Dragningar">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Tabell över dragningar">
             <table className="data-table gift-table">
               <caption>Dragningar, senaste först</caption>
               <thead>

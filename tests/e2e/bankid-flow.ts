@@ -2,20 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-/** In the simulated BankID app: continue as the first test person (Erik Lindgren, 198112289874) and identify. */
-export async function identifyInSimulator(page: Page): Promise<void> {
+/** In the simulated BankID app: continue as a test person (the first, Erik Lindgren 198112289874, unless told) and identify. */
+export async function identifyInSimulator(page: Page, person: RegExp = /Erik Lindgren/): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Legitimera dig");
-  await page.getByRole("radio", { name: /Erik Lindgren/ }).check();
+  await page.getByRole("radio", { name: person }).check();
   await page.getByRole("button", { name: "Fortsätt" }).click();
   await page.getByRole("button", { name: "Legitimera" }).click();
 }
 
 /** Logs in with "BankID on this device": the simulator plays the app and sends the donor back. */
-export async function loginOnThisDevice(page: Page, from = "/mina-sidor"): Promise<void> {
+export async function loginOnThisDevice(page: Page, from = "/mina-sidor", person?: RegExp): Promise<void> {
   await page.goto(from);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await page.getByRole("button", { name: "Öppna BankID på den här enheten" }).click();
-  await identifyInSimulator(page);
+  await identifyInSimulator(page, person);
   await page.getByRole("link", { name: "Tillbaka till tjänsten" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
 }

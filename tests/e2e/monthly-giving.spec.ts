@@ -1,9 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import fs from "node:fs";
 import path from "node:path";
 import { decodeQuotedPrintable, loginOnThisDevice } from "./bankid-flow";
+import { fillMonthlyForm, signMandateInSimulator } from "./monthly-flow";
 
 // A whole journey – sign-up, BankID signing, login, raise, a raise from the e-mail – with axe on every page; slow on a busy machine.
 test.describe.configure({ timeout: 240_000 });
@@ -31,35 +32,11 @@ async function latestRaiseLink(notBefore: number): Promise<string> {
   return link as string;
 }
 
-async function fillForm(page: Page, values: { personnummer?: string; clearing?: string; account?: string; day?: string } = {}) {
-  await page.getByRole("radio", { name: "200 kr" }).check();
-  await page.getByLabel("Dag i månaden då pengarna dras").selectOption(values.day ?? "28");
-  await page.getByLabel("Namn", { exact: true }).fill("Erik Lindgren");
-  await page.getByLabel("E-post").fill("erik.lindgren@exempel.se");
-  await page.getByLabel("Personnummer").fill(values.personnummer ?? "19811228-9874");
-  await page.getByLabel("Clearingnummer").fill(values.clearing ?? "5000");
-  await page.getByLabel("Kontonummer").fill(values.account ?? "1234560");
-  // Leave the last field first: its check on leaving may move the buttons under the pointer.
-  await page.getByLabel("Kontonummer").blur();
-}
-
-/** Signs the mandate as Erik Lindgren in the simulated BankID app, in a second tab as on a phone. */
-async function signInSimulator(page: Page) {
-  const href = await page.getByRole("link", { name: /Öppna BankID/ }).getAttribute("href");
-  const phone = await page.context().newPage();
-  await phone.goto(href ?? "");
-  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Skriv under");
-  await phone.getByRole("radio", { name: /Erik Lindgren/ }).check();
-  await phone.getByRole("button", { name: "Fortsätt" }).click();
-  await phone.getByRole("button", { name: "Skriv under" }).click();
-  await phone.close();
-}
-
 test("sign up for 200 kr a month by autogiro with BankID, then raise it from Mina sidor", async ({ page }) => {
   await gotoHydrated(page, PAGE);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bli månadsgivare");
   await expectNoAxeViolations(page);
-  await fillForm(page);
+  await fillMonthlyForm(page);
   // The bank's name is shown back as soon as the account number is recognised.
   await expect(page.getByText("Bank: SEB")).toBeVisible();
   await expect(page.getByText(/kostar 200 kr i månaden dig 150 kr/)).toBeVisible();
@@ -72,7 +49,7 @@ test("sign up for 200 kr a month by autogiro with BankID, then raise it from Min
   await expect(mandate).toContainText("organisationsnummer 802555-0101");
   await expect(mandate).toContainText("200 kronor per månad, den 28");
   await expectNoAxeViolations(page);
-  await signInSimulator(page);
+  await signMandateInSimulator(page);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för att du blir månadsgivare!", { timeout: 20_000 });
   await expect(page.getByText("200 kr i månaden")).toBeVisible();
@@ -127,7 +104,7 @@ test("sign up for 200 kr a month by autogiro with BankID, then raise it from Min
 test("bad input gets clear Swedish messages and nothing is signed or stored", async ({ page }) => {
   await gotoHydrated(page, PAGE);
   // An account number that fails its check digit, a personnummer of someone under 18.
-  await fillForm(page, { account: "1234567", personnummer: "20220161-2393" });
+  await fillMonthlyForm(page, { account: "1234567", personnummer: "20220161-2393" });
   await page.getByRole("button", { name: "Skriv under med BankID" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Det finns 2 fel i formuläret" });
   await expect(summary).toContainText("Vi känner inte igen clearing- och kontonumret.");
@@ -163,7 +140,7 @@ test("bad input gets clear Swedish messages and nothing is signed or stored", as
 
 test("signing on this device: the BankID app sends the donor back to the sign-up, which finishes it", async ({ page }) => {
   await gotoHydrated(page, PAGE);
-  await fillForm(page, { personnummer: "19840415-2392" });
+  await fillMonthlyForm(page, { personnummer: "19840415-2392" });
   await page.getByLabel("Namn", { exact: true }).fill("Anders Sjöberg");
   await page.getByRole("button", { name: "Skriv under med BankID" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skriv under medgivandet");

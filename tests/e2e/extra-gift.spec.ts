@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { gotoHydrated } from "./hydrated";
+import { loginOnThisDevice } from "./bankid-flow";
+import { answerInSwish } from "./gift-flow";
+import { fillMonthlyForm, signMandateInSimulator, type MonthlyDonor } from "./monthly-flow";
+
+// Sign-up, signing, login and a Swish payment, with axe on each page.
+test.describe.configure({ timeout: 240_000 });
+
+const E2E_PORT = process.env.E2E_PORT ?? "4173";
+const env = { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" };
+
+/** Gunnar Wikström in the BankID simulator: nobody else's journey uses him. */
+const GUNNAR: MonthlyDonor = { name: "Gunnar Wikström", email: "gunnar.wikstrom@exempel.se", personnummer: "19640823-3234", radio: /Gunnar Wikström/ };
+
+test("a monthly donor adds an extra gift to the next debit, and pays another one now by Swish", async ({ page }) => {
+  await gotoHydrated(page, "/ge-en-gava/manadsgava");
+  await fillMonthlyForm(page, {}, GUNNAR);
+  await page.getByRole("button", { name: "Skriv under med BankID" }).click();
+  await signMandateInSimulator(page, GUNNAR);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för att du blir månadsgivare!", { timeout: 20_000 });
+  const agreementId = page.url().split("/").pop() ?? "";
+  // Bankgirot approves the mandate (the file exchange itself is tested without a browser).
+  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/agreement-fixture.ts", "approve", agreementId], { env, encoding: "utf8" });
+
+  await loginOnThisDevice(page, `/mina-sidor/manadsgava/${agreementId}`, GUNNAR.radio);
+  await page.goto(`/mina-sidor/manadsgava/${agreementId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Din månadsgåva");
+  const extra = page.getByRole("region", { name: "Ge en extra gåva" });
+  await extra.getByLabel("Extra belopp (kronor)").fill("150");
+  await extra.getByRole("button", { name: "Lägg till på nästa dragning" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tack! Din extra gåva är tillagd." })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Betala en extra gåva nu" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ge en extra gåva");
+  await expect(page.getByText(/Tack för att du redan ger 200\s+kr i månaden/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("radio", { name: "250 kr" }).check();
+  // Logged in with BankID: name and e-mail are filled in.
+  await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Gunnar Wikström");
+  await page.getByLabel("E-post").fill(GUNNAR.email);
+  await page.getByRole("radio", { name: "Swish", exact: true }).check();
+  await page.getByLabel(/Swish på en annan enhet/).check();
+  await page.getByRole("button", { name: "Fortsätt till Swish" }).click();
+  await expect(page).toHaveURL(/\/ge-en-gava\/betalning\/[0-9A-Z]{26}$/);
+  await answerInSwish(page, "Godkänn");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Gunnar!", { timeout: 30_000 });
+
+  // Mina sidor lists it as an extra gift.
+  await page.goto("/mina-sidor");
+  await expect(page.getByRole("table").filter({ hasText: "Extra gåva" }).getByText("Extra gåva").first()).toBeVisible();
+});
+
+test("someone else's agreement, or none, opens the ordinary gift form", async ({ page }) => {
+  await gotoHydrated(page, "/ge-en-gava?extra=00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ge en gåva");
+  await expect(page.locator('input[name="extraFor"]')).toHaveCount(0);
+});
