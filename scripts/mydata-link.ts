@@ -49,7 +49,7 @@ try {
       console.error("The donor has no e-mail address; give them the link another way.");
       process.exit(1);
     }
-    const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>` });
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>`, timeoutMs: config.SMTP_TIMEOUT_MS });
     await mailer.send(myDataLinkMail(donor, link, expiresAt, site));
     console.log(`Sent to the donor's e-mail address. The link works until ${expiresAt}.`);
   } else {

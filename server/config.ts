@@ -91,6 +91,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_DIR: z.string().min(1).default("var/mail"),
   MAIL_FROM: z.string().optional(),
+  /**
+   * How long each step of an SMTP conversation may take (connecting with the greeting, then every
+   * answer); a whole message gets at most four times that, never more than 45 s. A mail job that
+   * hits it fails and is retried later; it never holds the job queue past its 60 s claim.
+   */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(10_000),
 
   /** Run background jobs (receipts, payment reconciliation) in this process. */
   JOBS_ENABLED: booleanFromEnv.default(true),

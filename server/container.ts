@@ -44,6 +44,7 @@ import { tokenSigningKey } from "../core/my-data/token-format";
 import { RENEWAL_REMINDER_JOB, queueRenewalReminders, sendRenewalReminder } from "../core/membership/renewal-reminder";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
 import { POSTAL_FORM_CONFIRMATION_JOB, sendPostalFormConfirmation } from "../core/postal-forms/postal-form-confirmation";
+import { MY_DATA_LINK_JOB, sendMyDataLink } from "../core/my-data/my-data-link-mail";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -124,7 +125,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
 
   const mailer =
     overrides.mailer ??
-    createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>` });
+    createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>`, timeoutMs: config.SMTP_TIMEOUT_MS });
   const paymentSetup = buildPayments(config, site, clock, logger, secrets);
   const errorReporter = createErrorReporter({
     dsn: config.SENTRY_DSN,
@@ -174,6 +175,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       [POSTAL_FORM_CONFIRMATION_JOB]: (payload) => sendPostalFormConfirmation({ db, mailer, site }, payload),
       [RENEWAL_REMINDER_JOB]: (payload) => sendRenewalReminder({ db, mailer, site, publicUrl: config.publicUrl, feeKr: config.MEMBERSHIP_FEE_KR }, payload),
       [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl, raiseLink: agreements.raiseLink }, payload),
+      [MY_DATA_LINK_JOB]: (payload) => sendMyDataLink({ db, mailer, site, publicUrl: config.publicUrl, tokens: donors.links }, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },

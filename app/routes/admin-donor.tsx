@@ -5,7 +5,8 @@ import { formatDateTime } from "../admin/admin-format";
 import { findDonor } from "../../core/donors/donor-repository";
 import { givingOverview } from "../../core/donors/gift-history";
 import { maskPersonnummer } from "../../core/identity/personnummer";
-import { eraseDonor, myDataLinkMail, KEPT_AFTER_ERASURE } from "../../core/my-data/my-data-service";
+import { eraseDonor, KEPT_AFTER_ERASURE } from "../../core/my-data/my-data-service";
+import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
 import { formatSek } from "../../core/site/format";
 
 export function meta() {
@@ -68,10 +69,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await audit({ action: "donor.send_my_data_link", outcome: "refused", subjectType: "donor", subjectId: donor.id, details: { reason: "no_email" } });
       return data({ ok: false, message: "Givaren har ingen e-postadress. Ge länken på annat sätt (npm run mydata:link)." }, { status: 400 });
     }
-    const { token, expiresAt } = await container.donors.links.issue(donor.id);
-    await container.mailer.send(myDataLinkMail(donor, `${container.config.publicUrl}/dina-uppgifter?token=${encodeURIComponent(token)}`, expiresAt, container.site));
+    // Queued: a slow mail server holds up the job (which retries), not the staff member's page.
+    const { expiresAt } = await queueMyDataLink({ clock: container.clock, tokens: container.donors.links }, donor.id);
     await audit({ action: "donor.send_my_data_link", subjectType: "donor", subjectId: donor.id, details: { expiresAt } });
-    return { ok: true, message: `En länk till Mina uppgifter är skickad till ${donor.email}. Den gäller till ${formatDateTime(expiresAt)}.` };
+    return { ok: true, message: `En länk till Mina uppgifter skickas till ${donor.email}. Den gäller till ${formatDateTime(expiresAt)}.` };
   }
   if (intent === "erase") {
     if (form.get("confirm") !== "on") {

@@ -5,7 +5,7 @@ import { donorView } from "../../core/donors/donor-repository";
 import { givingOverview } from "../../core/donors/gift-history";
 import { agreementsOfDonor } from "../../core/agreements/agreement-view";
 import { TAX_RULES } from "../../core/donors/tax-reduction";
-import { myDataLinkMail } from "../../core/my-data/my-data-service";
+import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
 import { maskPersonnummer } from "../../core/identity/personnummer";
 import { formatSek } from "../../core/site/format";
 import { GiftTable, formatDate } from "../components/donor/gift-table";
@@ -52,9 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!container.donors.limits.myData.hit(`link:${session.donor.id}`)) {
     return data({ error: "Vi har redan skickat flera länkar. Vänta en minut och försök igen." }, { status: 429 });
   }
-  const { token, expiresAt } = await container.donors.links.issue(session.donor.id);
-  const link = `${container.config.publicUrl}/dina-uppgifter?token=${encodeURIComponent(token)}`;
-  await container.mailer.send(myDataLinkMail(session.donor, link, expiresAt, container.site));
+  // Queued, not sent here: the page never waits for the mail server (the job retries until it takes the message).
+  await queueMyDataLink({ clock: container.clock, tokens: container.donors.links }, session.donor.id);
   return redirect("/mina-sidor?lank=skickad", 303);
 }
 

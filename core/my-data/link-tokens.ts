@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { DB } from "../../db/schema";
 import { readSignedToken, signToken, tokenSigningKey } from "./token-format";
@@ -28,7 +28,15 @@ export class LinkTokens {
     this.key = tokenSigningKey(secretKey);
   }
 
-  async issue(donorId: string, purpose = MY_DATA_PURPOSE): Promise<{ token: string; expiresAt: string }> {
+  /**
+   * A new link for the donor; older ones for the purpose stop working. `alsoInTransaction`
+   * runs in the same transaction as the new token's row (e.g. to queue the e-mail that carries it).
+   */
+  async issue(
+    donorId: string,
+    purpose = MY_DATA_PURPOSE,
+    alsoInTransaction?: (tx: Transaction<DB>, issued: { tokenId: string; expiresAt: string }) => Promise<void>,
+  ): Promise<{ token: string; tokenId: string; expiresAt: string }> {
     const now = this.deps.clock.now();
     const id = crypto.randomBytes(16).toString("base64url");
     const expires = new Date(now.getTime() + this.ttlMs);
@@ -44,12 +52,28 @@ export class LinkTokens {
         .insertInto("my_data_tokens")
         .values({ id, donor_id: donorId, purpose, created_at: now.toISOString(), expires_at: expires.toISOString(), revoked_at: null, last_used_at: null })
         .execute();
+      await alsoInTransaction?.(tx, { tokenId: id, expiresAt: expires.toISOString() });
     });
-    const token = signToken(
-      { jti: id, sub: donorId, pur: purpose, iat: Math.floor(now.getTime() / 1000), exp: Math.floor(expires.getTime() / 1000) },
+    return { token: this.sign({ id, donor_id: donorId, purpose, created_at: now.toISOString(), expires_at: expires.toISOString() }), tokenId: id, expiresAt: expires.toISOString() };
+  }
+
+  /**
+   * The link of a stored token, signed again from its row (the same token `issue` returned),
+   * so that the e-mail carrying it can be sent by a job without the token itself being stored.
+   * Null when the token is gone, revoked (a newer link, erasure) or expired: there is nothing to send.
+   */
+  async signStored(tokenId: string, purpose = MY_DATA_PURPOSE): Promise<{ token: string; donorId: string; expiresAt: string } | null> {
+    const row = await this.deps.db.selectFrom("my_data_tokens").selectAll().where("id", "=", tokenId).executeTakeFirst();
+    if (!row || row.purpose !== purpose || row.revoked_at !== null) return null;
+    if (Date.parse(row.expires_at) <= this.deps.clock.now().getTime()) return null;
+    return { token: this.sign(row), donorId: row.donor_id, expiresAt: row.expires_at };
+  }
+
+  private sign(row: { id: string; donor_id: string; purpose: string; created_at: string; expires_at: string }): string {
+    return signToken(
+      { jti: row.id, sub: row.donor_id, pur: row.purpose, iat: Math.floor(Date.parse(row.created_at) / 1000), exp: Math.floor(Date.parse(row.expires_at) / 1000) },
       this.key,
     );
-    return { token, expiresAt: expires.toISOString() };
   }
 
   /**

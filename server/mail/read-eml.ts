@@ -1,5 +1,6 @@
 /**
- * Reads the .eml files the file mail transport writes (MAIL_TRANSPORT=file),
+ * Reads the .eml files the file mail transport writes (no SMTP_URL), and the
+ * messages server/mail/test-smtp-server.ts receives (line ends made LF first),
  * for tests: headers, encoded words, quoted-printable and base64 parts.
  */
 export interface Eml {
