@@ -50,6 +50,7 @@ export default [
     route("givare/:donorId", "routes/admin-donor.tsx"),
     route("betalningar", "routes/admin-payments.tsx"),
     route("betalningar/:paymentId", "routes/admin-payment.tsx"),
+    route("autogiro", "routes/admin-autogiro.tsx"),
     route("skatt", "routes/admin-tax.tsx"),
     route("personal", "routes/admin-staff.tsx"),
     route("logg", "routes/admin-audit.tsx"),

@@ -16,6 +16,7 @@ import * as donors from "../app/routes/admin-donors";
 import * as donor from "../app/routes/admin-donor";
 import * as payments from "../app/routes/admin-payments";
 import * as payment from "../app/routes/admin-payment";
+import * as autogiro from "../app/routes/admin-autogiro";
 import * as tax from "../app/routes/admin-tax";
 import * as taxFile from "../app/routes/admin-tax-file";
 import * as staffPage from "../app/routes/admin-staff";
@@ -37,6 +38,7 @@ const ROUTES: Array<{ name: string; role: StaffRole | "any"; path: string; loade
   { name: "donor", role: "insamling", path: "/admin/givare/x", loader: donor.loader, action: donor.action, params: { donorId: "x" } },
   { name: "payments", role: "ekonomi", path: "/admin/betalningar", loader: payments.loader, action: payments.action },
   { name: "payment", role: "ekonomi", path: "/admin/betalningar/x", loader: payment.loader, action: payment.action, params: { paymentId: "x" } },
+  { name: "autogiro", role: "ekonomi", path: "/admin/autogiro", loader: autogiro.loader, action: autogiro.action },
   { name: "tax", role: "ekonomi", path: "/admin/skatt", loader: tax.loader },
   { name: "tax file", role: "ekonomi", path: "/admin/skatt/ku65.xml", loader: taxFile.loader, action: taxFile.action },
   { name: "staff", role: "admin", path: "/admin/personal", loader: staffPage.loader, action: staffPage.action },

@@ -11,6 +11,7 @@ import { taxSummaries } from "../core/donors/tax-reduction";
 import { cancel, changeAmount, createAutogiroAgreement } from "../core/agreements/agreement-service";
 import { bankingDaysAfter } from "../core/agreements/debit-schedule";
 import { openTestDatabase, testEngines, type TestDatabase } from "../db/test-databases";
+import { autogiroOverview } from "../core/staff/autogiro-overview";
 import { buildAgreementServices } from "./agreement-services";
 
 /**
@@ -127,5 +128,13 @@ describe.each(testEngines)("a year of monthly giving on %s", (engine) => {
     const files = await db.selectFrom("provider_files").select(["direction", "status"]).execute();
     expect(files.filter((f) => f.status === "rejected")).toEqual([]);
     expect(files.filter((f) => f.direction === "in").length).toBeGreaterThan(12);
+
+    // Finance's autogiro page lists the failed debit to follow up and the files, and counts the cancelled agreement.
+    const overview = await autogiroOverview(db, new Date("2027-06-01T12:00:00Z"));
+    expect(overview.failedDebits).toEqual([expect.objectContaining({ debitOn: "2027-03-05", amountOre: 15_000, status: "failed", errorCode: "AG-1" })]);
+    expect(overview.agreementsByStatus.find((a) => a.status === "cancelled")?.count).toBe(1);
+    expect(overview.files.length).toBeGreaterThan(12);
+    expect(overview.files.some((f) => f.direction === "in" && /^\d+ svar/.test(f.summary))).toBe(true);
+    expect(overview.files.some((f) => f.direction === "out" && /^\d+ begäranden$/.test(f.summary))).toBe(true);
   }, 240_000);
 });

@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; role: 
   { path: "/admin/leverans", label: "Utskick", role: "insamling" },
   { path: "/admin/givare", label: "Givare", role: "insamling" },
   { path: "/admin/betalningar", label: "Betalningar", role: "ekonomi" },
+  { path: "/admin/autogiro", label: "Autogiro", role: "ekonomi" },
   { path: "/admin/skatt", label: "Kontrolluppgifter", role: "ekonomi" },
   { path: "/admin/personal", label: "Personal", role: "admin" },
   { path: "/admin/logg", label: "Logg", role: "admin" },

@@ -141,6 +141,7 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
   // The other pages open and pass axe; the audit log shows what was done.
   for (const [link, heading] of [
     ["Givare", "Givare"],
+    ["Autogiro", "Autogiro"],
     ["Kontrolluppgifter", "Kontrolluppgifter om gåvor (KU65)"],
     ["Personal", "Personal"],
     ["Logg", "Logg"],
@@ -149,7 +150,7 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expectNoAxeViolations(page);
   }
-  for (const action of ["fulfilment.mark_sent", "payment.refund", "bank_file.import", "bank_payment.resolve_invoice", "staff.sign_in"]) {
+  for (const action of ["fulfilment.mark_sent", "payment.refund", "bank_file.import", "bank_payment.resolve_invoice", "autogiro.view", "staff.sign_in"]) {
     await expect(page.getByRole("cell", { name: action }).first()).toBeVisible();
   }
 });
