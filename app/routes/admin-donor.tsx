@@ -7,13 +7,15 @@ import { givingOverview } from "../../core/donors/gift-history";
 import { maskPersonnummer } from "../../core/identity/personnummer";
 import { eraseDonor, KEPT_AFTER_ERASURE } from "../../core/my-data/my-data-service";
 import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
-import { formatSek } from "../../core/site/format";
+import { formatDateLong, formatSek } from "../../core/site/format";
+import { agreementsOfDonor } from "../../core/agreements/agreement-view";
+import { findMemberOfDonor } from "../../core/membership/membership-service";
+import { ORDER_ITEM_KIND_LABELS, ORDER_ITEM_STATUS_LABELS } from "../admin/order-item-labels";
 
 export function meta() {
   return [{ title: "Givare – Administration" }];
 }
 
-const ITEM_STATUS_LABELS: Record<string, string> = { created: "Väntar på betalning", ready: "Att skicka", sent: "Skickat", failed: "Misslyckat", cancelled: "Stoppat" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { container, audit } = await requireStaff(context, request, "insamling");
@@ -32,6 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           .select(["order_items.reference", "order_items.kind", "order_items.channel", "order_items.status", "order_items.recipient_name", "order_items.due_date", "gifts.order_reference"])
           .where("gifts.order_reference", "in", refs)
           .execute();
+  const agreements = await agreementsOfDonor(container.db, donor.id);
+  const member = await findMemberOfDonor(container.db, donor.id);
   const comments = await container.db.selectFrom("donor_comments").selectAll().where("donor_id", "=", donor.id).orderBy("id", "desc").execute();
   return {
     donor: {
@@ -47,6 +51,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     gifts,
     items,
+    agreements: agreements.map((a) => ({
+      id: a.id,
+      status: a.statusLabel,
+      amountOre: a.amountOre,
+      debitDay: a.debitDay,
+      nextDebitOn: a.nextDebitOn,
+      account: a.bankName ? `${a.bankName}, slutar på ${a.accountEnding}` : null,
+      refusalReason: a.refusalReason,
+      failedDebits: a.debits.filter((d) => d.state === "failed").length,
+    })),
+    member: member ? { number: member.member_number, paidUntil: member.paid_until } : null,
     comments: comments.map((c) => ({ id: c.id, body: c.body, source: c.source, at: c.created_at })),
     tax: taxYears,
     kept: KEPT_AFTER_ERASURE,
@@ -87,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminDonor({ loaderData, actionData }: Route.ComponentProps) {
-  const { donor, gifts, items, comments, tax, kept } = loaderData;
+  const { donor, gifts, items, agreements, member, comments, tax, kept } = loaderData;
   return (
     <>
       <p>
@@ -112,7 +127,37 @@ export default function AdminDonor({ loaderData, actionData }: Route.ComponentPr
         <dd>{formatDateTime(donor.createdAt)}</dd>
         <dt>Senast inloggad</dt>
         <dd>{donor.lastLoginAt ? formatDateTime(donor.lastLoginAt) : "–"}</dd>
+        <dt>Medlem</dt>
+        <dd>{member ? `Nr ${member.number}, betalt till och med ${formatDateLong(member.paidUntil)}` : "Nej"}</dd>
       </dl>
+
+      <table className="admin-table">
+        <caption>Månadsgåvor ({agreements.length})</caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Belopp per månad</th>
+            <th scope="col">Dag</th>
+            <th scope="col">Nästa dragning</th>
+            <th scope="col">Konto</th>
+            <th scope="col">Att följa upp</th>
+          </tr>
+        </thead>
+        <tbody>
+          {agreements.map((a) => (
+            <tr key={a.id}>
+              <td>{a.status}</td>
+              <td>{formatSek(a.amountOre)}</td>
+              <td>{a.debitDay}</td>
+              <td>{a.nextDebitOn ? formatDateLong(a.nextDebitOn) : "–"}</td>
+              <td>{a.account ?? "–"}</td>
+              <td>
+                {[a.refusalReason, a.failedDebits > 0 ? `${a.failedDebits} misslyckade dragningar` : null].filter(Boolean).join("; ") || "–"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
 
       <table className="admin-table">
         <caption>Gåvor ({gifts.length})</caption>
@@ -177,10 +222,10 @@ export default function AdminDonor({ loaderData, actionData }: Route.ComponentPr
         <tbody>
           {items.map((i) => (
             <tr key={i.reference}>
-              <td>{i.kind === "memorial_sheet" ? "Minnesblad" : i.kind}</td>
+              <td>{ORDER_ITEM_KIND_LABELS[i.kind] ?? i.kind}</td>
               <td>{i.recipient_name}</td>
               <td>{i.due_date ?? "–"}</td>
-              <td>{ITEM_STATUS_LABELS[i.status] ?? i.status}</td>
+              <td>{ORDER_ITEM_STATUS_LABELS[i.status] ?? i.status}</td>
             </tr>
           ))}
         </tbody>
