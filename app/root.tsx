@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import { layoutData, type LayoutData } from "./site.server";
 import { useNonce } from "./nonce";
 import { SiteHeader } from "./components/site-header";
+import { StaffHeader } from "./components/staff-header";
 import { SITE_FOOTER_ID, SiteFooter } from "./components/site-footer";
 import { RouteAnnouncer } from "./components/route-announcer";
 import { ErrorPage } from "./components/error-page";
@@ -51,9 +52,19 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-/** Pages say which language they are in through their route handle or their loader data's `lang`. */
+/**
+ * Pages say which language they are in through their route handle or their
+ * loader data's `lang`; the back office says `chrome: "staff"` for its own
+ * header and no public navigation, footer or consent banner.
+ */
 export interface PageHandle {
   lang?: "sv" | "en";
+  chrome?: "site" | "staff";
+}
+
+function usePageChrome(): "site" | "staff" {
+  const matches = useMatches();
+  return matches.some((m) => (m.handle as PageHandle | undefined)?.chrome === "staff") ? "staff" : "site";
 }
 
 function usePageLanguage(): "sv" | "en" {
@@ -71,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<LayoutData & { client?: PublicClientConfig }>("root");
   const lang = usePageLanguage();
+  const chrome = usePageChrome();
   useNavigationRecovery();
   useMarkHydrated();
   return (
@@ -97,13 +109,19 @@ export function Layout({ children }: { children: ReactNode }) {
           <a className="skip-link" href="#huvudinnehall">
             {lang === "en" ? "Skip to content" : "Hoppa till innehållet"}
           </a>
-          {/* Early in the document so keyboard users reach the consent banner first; it is fixed at the bottom. */}
-          <SiteServices config={data?.client ?? NO_CLIENT_CONFIG} />
-          <SiteHeader data={data} lang={lang} />
+          {chrome === "staff" ? (
+            <StaffHeader data={data} />
+          ) : (
+            <>
+              {/* Early in the document so keyboard users reach the consent banner first; it is fixed at the bottom. */}
+              <SiteServices config={data?.client ?? NO_CLIENT_CONFIG} />
+              <SiteHeader data={data} lang={lang} />
+            </>
+          )}
           <main id="huvudinnehall" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter data={data} lang={lang} />
+          {chrome === "site" && <SiteFooter data={data} lang={lang} />}
           <RouteAnnouncer lang={lang} />
         </ClientShellProvider>
         <ScrollRestoration nonce={nonce} getKey={scrollKeyByPath} />

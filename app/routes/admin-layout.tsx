@@ -5,7 +5,12 @@ import { sectionsFor } from "../admin/admin-sections";
 import { ROLE_LABELS } from "../../core/staff/staff-roles";
 import "../components/form/form.css";
 import "./donor-pages.css";
+import type { PageHandle } from "../root";
 import "../admin/admin.css";
+
+
+/** The back office has its own header and no public navigation, footer or consent banner (app/root.tsx). */
+export const handle: PageHandle = { chrome: "staff" };
 
 export function headers() {
   return ADMIN_HEADERS;

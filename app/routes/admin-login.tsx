@@ -10,7 +10,12 @@ import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
 import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
 import "../components/form/form.css";
 import "./donor-pages.css";
+import type { PageHandle } from "../root";
 import "../admin/admin.css";
+
+
+/** The back office has its own header and no public navigation, footer or consent banner (app/root.tsx). */
+export const handle: PageHandle = { chrome: "staff" };
 
 export function meta() {
   return [{ title: "Logga in – Administration" }, { name: "robots", content: "noindex, nofollow" }];

@@ -52,6 +52,11 @@ async function signIn(page: Page) {
   await press(page, page.getByRole("link", { name: "Tillbaka till tjänsten" }));
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Översikt");
+  // The back office's own header: no donor navigation, footer or consent banner.
+  await expect(page.getByRole("link", { name: /^Administration,/ })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Godkänn alla" })).toHaveCount(0);
 }
 
 // Under load the machine is slow; these journeys are long.
