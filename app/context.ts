@@ -17,3 +17,11 @@ export const nonceContext = createContext<string>(NONCE_PLACEHOLDER);
 
 /** The visitor's address as Express sees it (trust proxy applied); BankID requires it as endUserIp. */
 export const clientIpContext = createContext<string>("");
+
+/**
+ * Where loaders get a fresh random token (a form's idempotency key). Normally a
+ * new UUID each call; when the server renders a page to keep for anonymous
+ * visitors (server/page-cache.ts) it hands out placeholders instead and puts a
+ * fresh token in for each visitor.
+ */
+export const freshTokenContext = createContext<() => string>(() => globalThis.crypto.randomUUID());

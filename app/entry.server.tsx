@@ -2,7 +2,7 @@ import { PassThrough, pipeline } from "node:stream";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { clientIpContext, containerContext, nonceContext } from "./context";
+import { clientIpContext, containerContext, freshTokenContext, nonceContext } from "./context";
 import { siteSettingsContext } from "./site-settings-context.server";
 import type { AppContainer } from "../server/container";
 import { NonceProvider } from "./nonce";
@@ -65,8 +65,9 @@ export default function handleRequest(
  * function, so that the context keys are the very objects the routes read:
  * the Express server is bundled separately and would otherwise hold copies.
  */
-export function createLoadContext(container: AppContainer, nonce: string, clientIp = ""): RouterContextProvider {
+export function createLoadContext(container: AppContainer, nonce: string, clientIp = "", freshToken?: () => string): RouterContextProvider {
   const context = new RouterContextProvider();
+  if (freshToken) context.set(freshTokenContext, freshToken);
   context.set(containerContext, container);
   context.set(nonceContext, nonce);
   context.set(clientIpContext, clientIp);

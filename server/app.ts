@@ -18,7 +18,7 @@ import { faviconIco } from "./favicon";
 
 /** What our entry.server module exports besides the default render function. */
 interface AppEntryModule {
-  createLoadContext(container: AppContainer, nonce: string, clientIp?: string): RouterContextProvider;
+  createLoadContext(container: AppContainer, nonce: string, clientIp?: string, freshToken?: () => string): RouterContextProvider;
 }
 
 export interface AppOptions {
@@ -81,11 +81,12 @@ export function createApp(options: AppOptions): Express {
       build: options.build,
       mode: container.config.NODE_ENV === "production" ? "production" : "development",
       logger: container.logger,
-      getLoadContext: async (req, res) => {
+      getLoadContext: async (req, res, render) => {
         const build = await resolveBuild(options.build);
         const entry = build.entry.module as unknown as AppEntryModule;
-        return entry.createLoadContext(container, res.locals.nonce as string, req.ip ?? "");
+        return entry.createLoadContext(container, render?.nonce ?? (res.locals.nonce as string), req.ip ?? "", render?.freshToken);
       },
+      pageCache: container.pageCache,
     }),
   );
 

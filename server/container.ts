@@ -44,6 +44,7 @@ import { tokenSigningKey } from "../core/my-data/token-format";
 import { RENEWAL_REMINDER_JOB, queueRenewalReminders, sendRenewalReminder } from "../core/membership/renewal-reminder";
 import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
 import { POSTAL_FORM_CONFIRMATION_JOB, sendPostalFormConfirmation } from "../core/postal-forms/postal-form-confirmation";
+import { RenderedPageCache } from "./page-cache";
 import { MY_DATA_LINK_JOB, sendMyDataLink } from "../core/my-data/my-data-link-mail";
 
 /**
@@ -71,6 +72,8 @@ export interface AppContainer {
   giftLimits: GiftLimits;
   /** A year's membership fee in whole kronor (MEMBERSHIP_FEE_KR). */
   membershipFeeKr: number;
+  /** Rendered gift forms and research pages kept for anonymous visitors (server/page-cache.ts). */
+  pageCache: RenderedPageCache;
   /** BankID, donor sessions, population register, My data links (server/donor-services.ts). */
   donors: DonorServices;
   /** Site search: engine, index names, suggestions; rebuilt when research projects change. */
@@ -215,6 +218,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     documents,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
     membershipFeeKr: config.MEMBERSHIP_FEE_KR,
+    pageCache: new RenderedPageCache({ maxEntries: config.PAGE_CACHE_MAX_ENTRIES, ttlMs: config.PAGE_CACHE_TTL_MS, now: () => clock.now().getTime() }),
     donors,
     search: searchSetup.search,
     research: searchSetup.research,

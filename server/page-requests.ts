@@ -5,6 +5,8 @@ import type { Logger } from "../core/logger";
 import { simpleErrorPage } from "./error-pages";
 import { PRIVATE_PAGES } from "../app/offline/sw-routing";
 import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../core/list-orders/list-order";
+import { NONCE_PLACEHOLDER } from "../app/context";
+import { PlaceholderTokens, anonymousPageKey, mayKeep, personalise, type RenderedPageCache } from "./page-cache";
 
 /**
  * Requests for pages (everything React Router answers): only GET, HEAD and
@@ -87,9 +89,12 @@ export async function checkPageRequest(req: ExpressRequest, maxBytes: number, to
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  getLoadContext(req: ExpressRequest, res: ExpressResponse): Promise<RouterContextProvider>;
+  /** `render`: the stand-ins for a page rendered to be kept (server/page-cache.ts); otherwise the request's own nonce and tokens. */
+  getLoadContext(req: ExpressRequest, res: ExpressResponse, render?: { nonce: string; freshToken: () => string }): Promise<RouterContextProvider>;
   logger: Logger;
   maxBodyBytes?: number;
+  /** Pages kept for anonymous visitors; absent, every page is rendered for its request. */
+  pageCache?: RenderedPageCache;
 }
 
 /**
@@ -115,6 +120,11 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
         return;
       }
       const request = fetchRequest(req, res, check.body);
+      const cacheKey = options.pageCache?.enabled ? anonymousPageKey(req) : null;
+      if (cacheKey !== null && options.pageCache) {
+        await sendKeptPage(options.pageCache, cacheKey, res, async (render) => handle(request, await options.getLoadContext(req, res, render)));
+        return;
+      }
       const loadContext = await options.getLoadContext(req, res);
       const response = await handle(request, loadContext);
       await sendResponse(res, response, isPrivatePage(req.path));
@@ -122,6 +132,31 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
       next(error);
     }
   };
+}
+
+/**
+ * A page for an anonymous visitor: the kept one, or rendered now with stand-ins
+ * for the nonce and tokens and kept when it may be; either way personalised
+ * with this response's nonce and fresh tokens.
+ */
+async function sendKeptPage(
+  cache: RenderedPageCache,
+  key: string,
+  res: ExpressResponse,
+  render: (standIns: { nonce: string; freshToken: () => string }) => Promise<globalThis.Response>,
+): Promise<void> {
+  let page = cache.get(key);
+  if (!page) {
+    const standIns = new PlaceholderTokens();
+    const response = await render({ nonce: NONCE_PLACEHOLDER, freshToken: standIns.next });
+    const headers: Array<[string, string]> = [...response.headers.entries()];
+    page = { status: response.status, headers, body: standIns.compile(await response.text()) };
+    if (mayKeep(response)) cache.set(key, page);
+  }
+  if (res.destroyed || res.writableEnded) return;
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.send(personalise(page.body, res.locals.nonce as string));
 }
 
 function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {

@@ -9,6 +9,8 @@ import { RFA } from "../../core/donors/bankid-messages";
 import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
 import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
 import "../components/form/form.css";
+// Phones get "BankID on this device" first; computers the QR code for the phone.
+import { isPhone } from "../../core/site/device";
 import "./donor-pages.css";
 
 export function meta() {
@@ -23,10 +25,6 @@ export function headers() {
   return PRIVATE_HEADERS;
 }
 
-/** Phones get "BankID on this device" first; computers the QR code for the phone. */
-function isPhone(userAgent: string | null): boolean {
-  return /Mobi|Android|iPhone|iPad/i.test(userAgent ?? "");
-}
 
 /**
  * The login page. With JavaScript it starts the order through

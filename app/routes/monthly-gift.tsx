@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/monthly-gift";
-import { containerContext } from "../context";
+import { containerContext, freshTokenContext } from "../context";
 import { PRIVATE_HEADERS, assertSameOrigin, clientIp, optionalDonor } from "../donors/donor-session.server";
 import { MONTHLY_PRESET_AMOUNTS_KR, checkAccount, mandateText, monthlyGiftFormSchema } from "../../core/agreements/monthly-gift-form";
 import { firstDebitOn } from "../../core/agreements/debit-schedule";
@@ -91,7 +91,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       limits: limitsOf(context),
       today,
-      idempotencyKey: globalThis.crypto.randomUUID(),
+      idempotencyKey: context.get(freshTokenContext)(),
       prefill,
       signing,
       problem,

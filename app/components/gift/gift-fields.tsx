@@ -231,9 +231,7 @@ export function PaymentFields({
 }
 
 /** Phones get the Swish app on the same device by default; computers a QR code or a request to their phone. */
-export function isPhone(userAgent: string | null): boolean {
-  return /Mobi|Android|iPhone|iPad/i.test(userAgent ?? "");
-}
+export { isPhone } from "../../../core/site/device";
 
 /** The configured methods a gift form offers, Swish first on phones, where the app is one tap away. */
 export function offeredMethods(configured: readonly string[], phone: boolean): GiftPaymentMethod[] {

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { containerContext } from "../../context";
+import { containerContext, freshTokenContext } from "../../context";
 import { donorPrefill } from "../../donors/gift-prefill.server";
 import { isPhone, offeredMethods } from "./gift-fields";
 
@@ -15,7 +15,8 @@ export async function giftFormSetup(context: Readonly<RouterContextProvider>, re
     limits: giftLimits,
     // A donor logged in with BankID gets name, e-mail, personnummer and address filled in.
     prefill: await donorPrefill(context, request),
-    idempotencyKey: globalThis.crypto.randomUUID(),
+    // From the context: a page kept for anonymous visitors gets a fresh key put in per visitor.
+    idempotencyKey: context.get(freshTokenContext)(),
     defaultDevice: phone ? ("this" as const) : ("other" as const),
     // Swish first on phones, where the app is one tap away.
     methods: offeredMethods(paymentSetup.methods, phone),

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { NONCE_PLACEHOLDER } from "../app/context";
+import { PlaceholderTokens, RenderedPageCache, anonymousPageKey, mayKeep, personalise, type CompiledPage } from "./page-cache";
+
+const request = (path: string, headers: Record<string, string> = {}, method = "GET") => {
+  const queryAt = path.indexOf("?");
+  return { method, path: queryAt === -1 ? path : path.slice(0, queryAt), originalUrl: path, headers };
+};
+const page = (html = "<p>x</p>"): CompiledPage => ({ status: 200, headers: [["content-type", "text/html"]], body: new PlaceholderTokens().compile(html) });
+
+describe("anonymousPageKey", () => {
+  it("keys a listed page by path, query, device and consent", () => {
+    expect(anonymousPageKey(request("/ge-en-gava"))).toBe("/ge-en-gava?|other|");
+    expect(anonymousPageKey(request("/forskning/projekt?omrade=hjarta", { "user-agent": "Mozilla/5.0 (iPhone)" }))).toBe("/forskning/projekt?omrade=hjarta|phone|");
+    expect(anonymousPageKey(request("/ge-en-gava", { cookie: "hl_consent=necessary; hl_identity=abc" }))).toBe("/ge-en-gava?|other|necessary");
+  });
+
+  it("renders for the visitor anything personal, unlisted, not a GET, or with a long query", () => {
+    expect(anonymousPageKey(request("/ge-en-gava", { cookie: "__Host-hl_session=s" }))).toBeNull();
+    expect(anonymousPageKey(request("/ge-en-gava", { cookie: "hl_consent=all; hl_bankid=b" }))).toBeNull();
+    expect(anonymousPageKey(request("/mina-sidor"))).toBeNull();
+    // The search page's loader counts submitted searches: it runs for every visitor.
+    expect(anonymousPageKey(request("/sok?query=hjarta"))).toBeNull();
+    expect(anonymousPageKey(request("/ge-en-gava/betalning/0123456789ABCDEFGHJKMNPQRS"))).toBeNull();
+    expect(anonymousPageKey(request("/ge-en-gava", {}, "POST"))).toBeNull();
+    expect(anonymousPageKey(request(`/forskning/projekt?q=${"a".repeat(300)}`))).toBeNull();
+  });
+});
+
+describe("a kept page", () => {
+  it("gets this response's nonce and fresh tokens in every place its stand-ins were, different for each visitor", () => {
+    const standIns = new PlaceholderTokens();
+    const key = standIns.next();
+    const other = standIns.next();
+    const html = `<script nonce="${NONCE_PLACEHOLDER}"></script><input value="${key}"><i>${other}</i><script nonce="${NONCE_PLACEHOLDER}">["${key}"]</script>`;
+    const body = standIns.compile(html);
+    const first = personalise(body, "n1");
+    const second = personalise(body, "n2");
+    expect(first).not.toContain(NONCE_PLACEHOLDER);
+    expect(first).not.toContain(key);
+    expect(first.match(/nonce="n1"/g)).toHaveLength(2);
+    const tokensOf = (text: string) => [...text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g)].map((m) => m[0]);
+    const [a, b, c] = tokensOf(first);
+    // The same stand-in is the same token within one page (the form's hidden field and its hydration data)…
+    expect(a).toBe(c);
+    expect(a).not.toBe(b);
+    // …and no two visitors share one.
+    expect(tokensOf(second)).not.toContain(a);
+    expect(second.match(/nonce="n2"/g)).toHaveLength(2);
+  });
+
+  it("is not mistaken for text that only looks like a stand-in", () => {
+    const standIns = new PlaceholderTokens();
+    standIns.next();
+    const html = "<p>00000000-0000-4000-8000-000000000000 and __CSP_NONCE_ not quite</p>";
+    expect(personalise(standIns.compile(html), "n")).toBe(html);
+  });
+
+  it("is kept only for a 200 HTML answer without cookies or private caching", () => {
+    const answer = (status: number, headers: Record<string, string>) => ({ status, headers: new Headers(headers) });
+    expect(mayKeep(answer(200, { "content-type": "text/html; charset=utf-8" }))).toBe(true);
+    expect(mayKeep(answer(404, { "content-type": "text/html" }))).toBe(false);
+    expect(mayKeep(answer(200, { "content-type": "text/html", "set-cookie": "a=b" }))).toBe(false);
+    expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "private, no-store" }))).toBe(false);
+    expect(mayKeep(answer(200, { "content-type": "application/json" }))).toBe(false);
+  });
+});
+
+describe("RenderedPageCache", () => {
+  it("forgets a page after its time to live on the server's clock, and when the clock goes back", () => {
+    let now = 1_000;
+    const cache = new RenderedPageCache({ maxEntries: 10, ttlMs: 30_000, now: () => now });
+    cache.set("a", page());
+    now += 29_999;
+    expect(cache.get("a")).toBeDefined();
+    now += 1;
+    expect(cache.get("a")).toBeUndefined();
+    cache.set("b", page());
+    now -= 5_000;
+    expect(cache.get("b")).toBeUndefined();
+  });
+
+  it("holds at most maxEntries, dropping the least recently used", () => {
+    const cache = new RenderedPageCache({ maxEntries: 2, ttlMs: 60_000, now: () => 0 });
+    cache.set("a", page());
+    cache.set("b", page());
+    cache.get("a");
+    cache.set("c", page());
+    expect(cache.size).toBe(2);
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.get("c")).toBeDefined();
+  });
+
+  it("keeps nothing when turned off", () => {
+    const cache = new RenderedPageCache({ maxEntries: 0, ttlMs: 30_000, now: () => 0 });
+    cache.set("a", page());
+    expect(cache.enabled).toBe(false);
+    expect(cache.get("a")).toBeUndefined();
+  });
+});

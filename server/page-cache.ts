@@ -1,0 +1,164 @@
+import crypto from "node:crypto";
+import type { Request as ExpressRequest } from "express";
+import { NONCE_PLACEHOLDER } from "../app/context";
+import { isPhone } from "../core/site/device";
+
+/**
+ * Rendered pages for anonymous visitors (decision 0026). The gift forms and the
+ * research pages are the same for every visitor without a session, except
+ * for the CSP nonce and the forms' idempotency keys. Those are rendered as
+ * placeholders, the page is kept, and every response gets a fresh nonce and
+ * fresh keys put into the kept page: the server renders such a page once per
+ * key and TTL instead of once per visitor.
+ *
+ * Only GET requests for the pages listed in CACHED_PAGES, with no cookie that
+ * could make the page personal (a donor or staff session, a BankID browser
+ * id…), are looked up; only a 200 HTML answer without Set-Cookie and without
+ * `private`/`no-store` is kept. The key holds the path, the query string, the
+ * consent cookie and whether the visitor is on a phone (the gift forms offer
+ * Swish on this device first there). Entries live TTL milliseconds on the
+ * server's clock (a test moving the clock forward expires them) and the cache
+ * holds at most `maxEntries`, dropping the least recently used.
+ */
+export const CACHED_PAGES: ReadonlySet<string> = new Set([
+  "/ge-en-gava",
+  "/ge-en-gava/minnesgava",
+  "/ge-en-gava/gratulationskort",
+  "/ge-en-gava/gavokort",
+  "/ge-en-gava/gavobevis",
+  "/ge-en-gava/diplom",
+  "/ge-en-gava/lista",
+  "/ge-en-gava/manadsgava",
+  "/bli-medlem",
+  // Not /sok: its loader counts the searches visitors submit (the suggestions), which a kept page would skip.
+  "/forskning/projekt",
+  "/en/research/projects",
+]);
+
+/** Cookies that do not make a page personal: consent (part of the key) and the analytics ids it allows. */
+const CONSENT_COOKIE = "hl_consent";
+const HARMLESS_COOKIES = new Set([CONSENT_COOKIE, "hl_identity", "hl_timestamp"]);
+const MAX_QUERY_LENGTH = 200;
+
+/** The cache key for an anonymous visitor's request, or null when the page must be rendered for this visitor. */
+export function anonymousPageKey(req: Pick<ExpressRequest, "method" | "path" | "originalUrl" | "headers">): string | null {
+  if (req.method !== "GET" || !CACHED_PAGES.has(req.path)) return null;
+  const queryAt = req.originalUrl.indexOf("?");
+  const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
+  if (query.length > MAX_QUERY_LENGTH) return null;
+  let consent = "";
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const name = part.slice(0, part.indexOf("=")).trim();
+    if (name === "") continue;
+    if (!HARMLESS_COOKIES.has(name)) return null;
+    if (name === CONSENT_COOKIE) consent = part.slice(part.indexOf("=") + 1).trim();
+  }
+  const device = isPhone(req.headers["user-agent"]) ? "phone" : "other";
+  return `${req.path}?${query}|${device}|${consent}`;
+}
+
+/**
+ * The stand-ins a page is rendered with: the nonce placeholder, and one
+ * UUID-shaped marker per fresh token the loaders ask for (a per-render random
+ * prefix, so no text on a page can pass for one).
+ */
+export class PlaceholderTokens {
+  private readonly prefix = crypto.randomUUID().slice(0, 23);
+  private count = 0;
+
+  readonly next = (): string => `${this.prefix}-${String(this.count++).padStart(12, "0")}`;
+
+  get issued(): number {
+    return this.count;
+  }
+
+  /** Splits a page rendered with these stand-ins into its fixed text and the places that take fresh values. */
+  compile(html: string): CompiledPage["body"] {
+    const pattern = new RegExp(`${escapeRegExp(NONCE_PLACEHOLDER)}|${escapeRegExp(this.prefix)}-(\\d{12})`, "g");
+    const parts: string[] = [];
+    const slots: Slot[] = [];
+    let last = 0;
+    for (const match of html.matchAll(pattern)) {
+      parts.push(html.slice(last, match.index));
+      slots.push(match[1] === undefined ? NONCE_SLOT : Number(match[1]));
+      last = match.index + match[0].length;
+    }
+    parts.push(html.slice(last));
+    return { parts, slots, tokens: this.count };
+  }
+}
+
+const NONCE_SLOT = -1;
+/** NONCE_SLOT, or the index of a fresh token. */
+type Slot = number;
+
+export interface CompiledPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: { parts: string[]; slots: Slot[]; tokens: number };
+}
+
+/** The page as one visitor gets it: their nonce, and tokens nobody else gets. */
+export function personalise(body: CompiledPage["body"], nonce: string, freshToken: () => string = () => crypto.randomUUID()): string {
+  const tokens = Array.from({ length: body.tokens }, freshToken);
+  let html = body.parts[0] ?? "";
+  for (let i = 0; i < body.slots.length; i++) {
+    const slot = body.slots[i] as Slot;
+    html += (slot === NONCE_SLOT ? nonce : tokens[slot]) + (body.parts[i + 1] ?? "");
+  }
+  return html;
+}
+
+/** Whether a rendered answer may be kept for other anonymous visitors. */
+export function mayKeep(response: Pick<Response, "status" | "headers">): boolean {
+  if (response.status !== 200) return false;
+  if (response.headers.has("set-cookie")) return false;
+  if (/\b(?:private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+  return /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
+}
+
+export class RenderedPageCache {
+  private readonly entries = new Map<string, { page: CompiledPage; storedAt: number }>();
+
+  constructor(private readonly options: { maxEntries: number; ttlMs: number; now: () => number }) {}
+
+  get enabled(): boolean {
+    return this.options.maxEntries > 0 && this.options.ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): CompiledPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const age = this.options.now() - entry.storedAt;
+    if (age < 0 || age >= this.options.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.page;
+  }
+
+  set(key: string, page: CompiledPage): void {
+    if (!this.enabled) return;
+    this.entries.delete(key);
+    this.entries.set(key, { page, storedAt: this.options.now() });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
