@@ -25,6 +25,9 @@ export default [
   // Membership (decision 0024): a year's fee by any one-off method, the member card by the fee's reference, renewal by link.
   route("bli-medlem", "routes/membership.tsx"),
   route("bli-medlem/medlemskort/:orderReference", "routes/membership-card-pdf.ts"),
+  // Paper, for those who want it (decision 0023): a form ordered by post, and the link printed on a letter (pre-fills the gift form).
+  route("bestall-blankett", "routes/postal-form.tsx"),
+  route("brev/:reference", "routes/letter-link.tsx"),
   // Digital greeting cards (decision 0021): the card catalogue in content/cards, the card's own page /d/…, the bare template /_internal/….
   route("ge-en-gava/gratulationskort", "routes/greeting-card.tsx"),
   route("ge-en-gava/gratulationskort/forhandsgranska.png", "routes/greeting-card-preview-png.ts"),

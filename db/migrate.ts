@@ -12,6 +12,7 @@ import { up0011 } from "./migrations/0011-agreements";
 import { up0012 } from "./migrations/0012-staff-and-audit";
 import { up0013 } from "./migrations/0013-memberships";
 import { up0014 } from "./migrations/0014-postal-forms";
+import { up0016 } from "./migrations/0016-postal-form-cancelled";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -33,6 +34,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0012-staff-and-audit": { up: up0012(engine) },
     "0013-memberships": { up: up0013(engine) },
     "0014-postal-forms": { up: up0014 },
+    "0016-postal-form-cancelled": { up: up0016(engine) },
   };
 }
 

@@ -490,6 +490,9 @@ export interface PostalFormRequestsTable {
   status: PostalFormStatus;
   sent_at: string | null;
   sent_by: string | null;
+  /** When staff struck it instead of posting it (status `cancelled`), and who: `staff:{id}` or a user name. */
+  cancelled_at: string | null;
+  cancelled_by: string | null;
   created_at: string;
   updated_at: string;
 }

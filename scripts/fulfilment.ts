@@ -7,6 +7,7 @@
 //                        for each form an address page with a covering letter (the form itself comes from stock)
 //   sent REF [REF…]      mark posted items and forms sent (all must be ready, or nothing changes)
 //   resend REF [REF…]    make failed items ready again (e-mail ones are sent again by the delivery job)
+//   cancel BL-… [BL-…]   strike forms ordered by post that should not be posted (a prank or a mistake); never order items
 import fs from "node:fs";
 import os from "node:os";
 import { loadServerConfig, readEnvironment } from "../server/config";
@@ -15,11 +16,11 @@ import { migrateToLatest } from "../db/migrate";
 import { systemClock } from "../core/clock";
 import { createDocumentEngine } from "../documents/document-engine.server";
 import { FulfilmentRefusal, formatPostQueue, postQueue, resendFailed } from "../core/orders/fulfilment";
-import { formatPostalFormQueue, markPostedWithForms, postalFormQueue, postBatchWithForms } from "../core/postal-forms/postal-form-fulfilment";
+import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue, postBatchWithForms } from "../core/postal-forms/postal-form-fulfilment";
 
-const USAGE = "Usage: npm run fulfilment -- list | pdf --out FILE | sent ITEM_REFERENCE… | resend ITEM_REFERENCE…";
+const USAGE = "Usage: npm run fulfilment -- list | pdf --out FILE | sent ITEM_REFERENCE… | resend ITEM_REFERENCE… | cancel FORM_REFERENCE…";
 const [command, ...rest] = process.argv.slice(2);
-if (!command || !["list", "pdf", "sent", "resend"].includes(command)) {
+if (!command || !["list", "pdf", "sent", "resend", "cancel"].includes(command)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -59,6 +60,9 @@ try {
     const sent = await markPostedWithForms(db, systemClock, rest, os.userInfo().username);
     for (const item of sent.items) console.log(`sent  ${item.reference}  ${item.recipient_name}`);
     for (const form of sent.forms) console.log(`sent  ${form.reference}  ${form.name}`);
+  } else if (command === "cancel") {
+    const struck = await cancelPostalForms(db, systemClock, rest, os.userInfo().username);
+    for (const form of struck) console.log(`struck  ${form.reference}  ${form.name}, ${form.postal_code} ${form.city} (not to be posted)`);
   } else {
     const again = await resendFailed(db, systemClock, rest);
     for (const item of again) console.log(`ready again  ${item.reference}  ${item.recipient_name}  (${item.channel})`);

@@ -1,6 +1,7 @@
 // `npm run letter:link -- <donorId | e-mail>`: makes a link for a letter to one
-// donor (staff use, when a letter or its QR code should open a form with the
-// donor's name and address filled in) and prints it. The link is an
+// donor (staff use, when a letter or its QR code should open the gift form
+// with the donor's name and address filled in) and prints it: the page
+// /brev/{reference}, which leads to /ge-en-gava filled in. The link is an
 // unguessable reference, never the donor's number; it works for
 // LETTER_LINK_TTL_DAYS (60 by default) and other links for the donor keep
 // working (one per letter). Needs the site's DATABASE_URL. See decision 0023.
@@ -31,8 +32,8 @@ try {
     exitCode = 1;
   } else {
     const { reference, expiresAt } = await issueLetterLink({ db, clock: systemClock }, donors[0]!, config.LETTER_LINK_TTL_DAYS);
-    console.log(`${config.publicUrl}/api/donor/${reference}`);
-    console.log(`Reference ${reference} works until ${expiresAt}. Print it on the letter; it is shown only now.`);
+    console.log(`${config.publicUrl}/brev/${reference}`);
+    console.log(`Reference ${reference} works until ${expiresAt}. Print the address (or its QR code) on the letter; it is shown only now.`);
   }
 } catch (error) {
   if (!(error instanceof LetterLinkRefusal)) throw error;

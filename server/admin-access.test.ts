@@ -7,6 +7,7 @@ import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
 import { testGift } from "../core/gifts/test-gift";
 import { encodeBgMax, writeBgMaxFile } from "../core/bankgiro/bgmax/write-bgmax";
 import { TEST_PERSONNUMMER } from "../core/identity/test-personnummer";
+import { orderPostalForm } from "../core/postal-forms/postal-form-service";
 import type { StaffRole } from "../core/staff/staff-roles";
 import * as overview from "../app/routes/admin-overview";
 import * as layout from "../app/routes/admin-layout";
@@ -173,6 +174,24 @@ describe("refusals change nothing and are logged", () => {
     expect(done.status).toBe(200);
     expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
     expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "payment.refund", outcome: "ok", subject_id: paymentId });
+  });
+
+  it("finance cannot strike a form ordered by post: 403, logged, and the form is still to be posted", async () => {
+    const db = server.container.db;
+    const { form } = await orderPostalForm({ db, clock: server.container.clock, perVisitor: server.container.postalFormLimiter }, null, {
+      kind: "membership",
+      name: "Märta Öberg",
+      street: "Åsgatan 4",
+      postalCode: "903 25",
+      city: "Umeå",
+    });
+    const strike = new URLSearchParams({ intent: "cancel", ref: form.reference });
+    const denied = await outcome(() =>
+      fulfilment.action({ request: request("/admin/leverans", { method: "POST", cookie: cookies.ekonomi, body: strike }), context: context(), params: {} } as never),
+    );
+    expect(denied.status).toBe(403);
+    expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "access.denied", outcome: "refused" });
+    expect((await db.selectFrom("postal_form_requests").select("status").where("id", "=", form.id).executeTakeFirstOrThrow()).status).toBe("ready");
   });
 
   it("a forged role is refused, logged, and nothing is stored", async () => {

@@ -26,6 +26,9 @@ describe("logging", () => {
   it("scrubs a letter link's reference from paths", () => {
     expect(scrubSensitiveText("GET /api/donor/7Q3M9K2XD4B8N1PV6T5RW0CHJY failed")).toBe("GET /api/donor/[redacted] failed");
     expect(scrubSensitiveText("/donor/7Q3M9K2XD4B8N1PV6T5RW0CHJY?x=1")).toBe("/donor/[redacted]?x=1");
+    // The page a letter's link opens, and its route data.
+    expect(scrubSensitiveText("GET /brev/7Q3M9K2XD4B8N1PV6T5RW0CHJY 303")).toBe("GET /brev/[redacted] 303");
+    expect(scrubSensitiveText("/brev/7q3m9k2xd4b8n1pv6t5rw0chjy.data?_routes=routes%2Fletter-link")).toBe("/brev/[redacted]?_routes=routes%2Fletter-link");
   });
 
   it("censors sensitive keys and scrubs messages in emitted lines", () => {

@@ -26,8 +26,8 @@ const redactPaths = SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key
 const PERSONNUMMER_PATTERN = /\b(?:19|20)?\d{6}[-+]?\d{4}\b/g;
 const EMAIL_PATTERN = /[^\s@"'<>]+@[^\s@"'<>]+\.[a-z]{2,}/gi;
 const TOKEN_QUERY_PATTERN = /([?&](?:token|ssn|autostarttoken)=)[^&\s"]+/gi;
-// A letter's link (GET /api/donor/{reference}) opens a person's name and address: its reference is a token too.
-const LETTER_LINK_PATH_PATTERN = /(\/donor\/)[^/?#\s"]+/gi;
+// A letter's link (GET /api/donor/{reference}, the page /brev/{reference}) opens a person's name and address: its reference is a token too.
+const LETTER_LINK_PATH_PATTERN = /(\/(?:donor|brev)\/)[^/?#\s"]+/gi;
 
 export function scrubSensitiveText(text: string): string {
   return text

@@ -79,4 +79,39 @@ describe("a form ordered by post in the back office", () => {
     expect((again as { init?: { status?: number } }).init?.status).toBe(409);
     expect((await auditRows()).at(-1)).toMatchObject({ action: "fulfilment.mark_sent", outcome: "refused" });
   });
+
+  it("is struck by staff (a prank or a mistake): it leaves the queue, is never posted, and the audit log says who struck it", async () => {
+    const ordered = await postJson(`${server.url}/api/PostalForm`, { kind: "autogiro_mandate", name: "Kalle Anka", street: "Paradisäppelvägen 111", postalCode: "12345", city: "Ankeborg" });
+    expect(ordered.status).toBe(201);
+    const reference = ordered.body.reference as string;
+    const load = async () =>
+      (await fulfilment.loader({ request: new Request(`${server.url}/admin/leverans`, { headers: { cookie } }), context: context(), params: {} } as never)) as {
+        queue: Array<{ reference: string; cancellable: boolean }>;
+      };
+    // Forms can be struck, order items cannot.
+    expect((await load()).queue).toContainEqual(expect.objectContaining({ reference, cancellable: true }));
+
+    const struck = (await fulfilment.action({ request: post("/admin/leverans", new URLSearchParams({ intent: "cancel", ref: reference })), context: context(), params: {} } as never)) as {
+      ok: boolean;
+      message: string;
+    };
+    expect(struck).toEqual({ ok: true, message: `Beställningen ${reference} (Kalle Anka) är struken och postas inte.` });
+    expect(
+      await server.container.db.selectFrom("postal_form_requests").select(["status", "cancelled_by", "sent_at"]).where("reference", "=", reference).executeTakeFirstOrThrow(),
+    ).toEqual({ status: "cancelled", cancelled_by: `staff:${staffId}`, sent_at: null });
+    expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffId, action: "fulfilment.cancel", outcome: "ok", subject_type: "postal_form_requests", details: JSON.stringify({ references: [reference] }) });
+    expect((await load()).queue.map((q) => q.reference)).not.toContain(reference);
+
+    // Neither struck again nor marked sent; both refusals change nothing and are logged.
+    for (const intent of ["cancel", "sent"]) {
+      const refused = await fulfilment.action({ request: post("/admin/leverans", new URLSearchParams({ intent, ref: reference })), context: context(), params: {} } as never);
+      expect((refused as { init?: { status?: number } }).init?.status, intent).toBe(409);
+      expect((await auditRows()).at(-1)).toMatchObject({ action: intent === "cancel" ? "fulfilment.cancel" : "fulfilment.mark_sent", outcome: "refused" });
+    }
+    expect((await server.container.db.selectFrom("postal_form_requests").select("status").where("reference", "=", reference).executeTakeFirstOrThrow()).status).toBe("cancelled");
+
+    // Nothing chosen is refused too.
+    const empty = await fulfilment.action({ request: post("/admin/leverans", new URLSearchParams({ intent: "cancel" })), context: context(), params: {} } as never);
+    expect((empty as { init?: { status?: number } }).init?.status).toBe(400);
+  });
 });

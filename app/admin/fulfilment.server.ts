@@ -35,7 +35,8 @@ function itemLine(item: OrderItemRow) {
 }
 
 export function queueLine(entry: PostQueueEntry) {
-  return { ...itemLine(entry.item), urgent: entry.urgent, late: entry.late, arrivesBy: entry.arrivesBy };
+  // An order item is paid for: it is posted, never struck.
+  return { ...itemLine(entry.item), urgent: entry.urgent, late: entry.late, arrivesBy: entry.arrivesBy, cancellable: false };
 }
 
 /** A form ordered by post (core/postal-forms), as a line in the same table as the items. */
@@ -50,6 +51,8 @@ export function formQueueLine({ form, urgent, late, arrivesBy }: PostalFormQueue
     urgent,
     late,
     arrivesBy,
+    // A form costs nothing: staff strike a prank or a mistaken order instead of posting it.
+    cancellable: true,
   };
 }
 

@@ -27,6 +27,8 @@ describe("scrubText", () => {
 
   it("removes a letter link's reference, which opens a person's name and address", () => {
     expect(scrubText("https://exempel.se/api/donor/7Q3M9K2XD4B8N1PV6T5RW0CHJY?x=1")).toBe(`https://exempel.se/api/donor/${REDACTED}?x=1`);
+    expect(scrubText("https://exempel.se/brev/7Q3M9K2XD4B8N1PV6T5RW0CHJY")).toBe(`https://exempel.se/brev/${REDACTED}`);
+    expect(scrubText("GET /brev/7Q3M9K2XD4B8N1PV6T5RW0CHJY.data failed")).toBe(`GET /brev/${REDACTED} failed`);
   });
 
   it("removes Authorization values and bearer tokens", () => {

@@ -6,7 +6,7 @@ import { redactPersonnummer } from "../../core/identity/redact-personnummer";
  * token/ssn-like query parameters and Authorization values are replaced in
  * every string of a report. Opaque ids in paths (/api/MyData/…, /gavokort/…)
  * are kept: they identify an order or a request, not a person. A letter's
- * link (/api/donor/…) is not kept: it opens a person's name and address.
+ * link (/api/donor/…, /brev/…) is not kept: it opens a person's name and address.
  */
 export const REDACTED = "[redacted]";
 export const REDACTED_EMAIL = "[email]";
@@ -30,8 +30,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
 const AUTHORIZATION =
   /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(?:bearer|basic|token|digest)\s+)?[^\s"',;]+/gi;
 const BEARER = /\b(bearer)\s+[A-Za-z0-9._~+/-]+=*/gi;
-/** A letter's link (/api/donor/{reference}) opens a person's name and address: unlike an order's id, it identifies a person. */
-const LETTER_LINK_PATH = /(\/donor\/)[^/?#\s"'<>]+/gi;
+/** A letter's link (/api/donor/{reference}, /brev/{reference}) opens a person's name and address: unlike an order's id, it identifies a person. */
+const LETTER_LINK_PATH = /(\/(?:donor|brev)\/)[^/?#\s"'<>]+/gi;
 
 const SENSITIVE_KEY =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|secret|password|token|access_token|refresh_token|id_token|ssn|personnummer|pnr)$/i;

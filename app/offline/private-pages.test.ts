@@ -21,10 +21,10 @@ describe("private pages are derived from the route table", () => {
     const prefixes = privatePrefixes(routes);
     for (const p of ["ge-en-gava/betalning", "ge-en-gava/tack", "mina-sidor", "admin", "dina-uppgifter"]) expect(prefixes).toContain(p);
     const ok = { status: 200, type: "basic", cacheControl: null };
-    for (const page of ["/ge-en-gava/betalning/HL-1234", "/ge-en-gava/tack/HL-1234", "/mina-sidor/kvitto/HL-1", "/admin/givare"]) {
+    for (const page of ["/ge-en-gava/betalning/HL-1234", "/ge-en-gava/tack/HL-1234", "/mina-sidor/kvitto/HL-1", "/admin/givare", "/brev/7Q3M9K2XD4B8N1PV6T5RW0CHJY"]) {
       expect(mayCachePage(`https://example.se${page}`, ok), page).toBe(false);
     }
-    for (const page of ["/", "/om-oss", "/en/about", "/ge-en-gava", "/sok", "/forskning/projekt"]) {
+    for (const page of ["/", "/om-oss", "/en/about", "/ge-en-gava", "/sok", "/forskning/projekt", "/bestall-blankett"]) {
       expect(mayCachePage(`https://example.se${page}`, ok), page).toBe(true);
     }
   });

@@ -4,7 +4,7 @@ import { requireStaff } from "../admin/staff-guard.server";
 import { fulfilmentView, selectedReferences } from "../admin/fulfilment.server";
 import { formatDateTime } from "../admin/admin-format";
 import { FulfilmentRefusal, resendFailed } from "../../core/orders/fulfilment";
-import { markPostedWithForms } from "../../core/postal-forms/postal-form-fulfilment";
+import { cancelPostalForms, markPostedWithForms } from "../../core/postal-forms/postal-form-fulfilment";
 
 export function meta() {
   return [{ title: "Utskick – Administration" }];
@@ -15,18 +15,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return fulfilmentView(container.db, container.clock.now());
 }
 
+const ACTIONS = { sent: "fulfilment.mark_sent", resend: "fulfilment.resend", cancel: "fulfilment.cancel" } as const;
+
 /**
- * Marks posted items sent (the donor's order page then says "skickat") or
- * makes failed ones ready again. All the chosen items must be in the right
- * state, or nothing changes; either way the audit log says what was asked.
+ * Marks posted items sent (the donor's order page then says "skickat"),
+ * makes failed ones ready again, or strikes a form ordered by post that
+ * should not be posted (a prank or a mistake; order items are never struck).
+ * All the chosen items must be in the right state, or nothing changes;
+ * either way the audit log says what was asked.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { container, staff, audit } = await requireStaff(context, request, "insamling");
   const form = await request.formData();
   const intent = form.get("intent");
   const references = selectedReferences(form);
-  if (intent !== "sent" && intent !== "resend") throw data("Okänd begäran.", { status: 400 });
-  const action = intent === "sent" ? "fulfilment.mark_sent" : "fulfilment.resend";
+  if (intent !== "sent" && intent !== "resend" && intent !== "cancel") throw data("Okänd begäran.", { status: 400 });
+  const action = ACTIONS[intent];
   if (references.length === 0) {
     await audit({ action, outcome: "refused", details: { reason: "nothing_selected" } });
     return data({ ok: false, message: "Välj minst en försändelse först." }, { status: 400 });
@@ -39,6 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (posted.forms.length > 0) await audit({ action, subjectType: "postal_form_requests", details: { references: posted.forms.map((f) => f.reference) } });
       const count = posted.items.length + posted.forms.length;
       return { ok: true, message: `${count} ${count === 1 ? "försändelse är markerad" : "försändelser är markerade"} som skickad${count === 1 ? "" : "e"}.` };
+    }
+    if (intent === "cancel") {
+      const struck = await cancelPostalForms(container.db, container.clock, references, `staff:${staff.id}`);
+      await audit({ action, subjectType: "postal_form_requests", details: { references: struck.map((f) => f.reference) } });
+      const names = struck.map((f) => `${f.reference} (${f.name})`).join(", ");
+      return { ok: true, message: `${struck.length === 1 ? "Beställningen" : "Beställningarna"} ${names} är ${struck.length === 1 ? "struken" : "strukna"} och postas inte.` };
     }
     const again = await resendFailed(container.db, container.clock, references);
     await audit({ action, subjectType: "order_items", details: { references: again.map((i) => i.reference) } });
@@ -82,6 +92,9 @@ export default function AdminFulfilment({ loaderData, actionData }: Route.Compon
                     <th scope="col">Vad</th>
                     <th scope="col">Till</th>
                     <th scope="col">Referens</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Stryk</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -101,6 +114,14 @@ export default function AdminFulfilment({ loaderData, actionData }: Route.Compon
                       <td>
                         <code>{q.reference}</code>
                       </td>
+                      <td>
+                        {q.cancellable && (
+                          // Its own form (below the table; forms cannot nest), so the ticked rows are not sent with it.
+                          <button type="submit" form={`stryk-${q.reference}`} className="button button--secondary button--small" aria-label={`Stryk ${q.what} till ${q.to}`}>
+                            Stryk
+                          </button>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -117,7 +138,19 @@ export default function AdminFulfilment({ loaderData, actionData }: Route.Compon
                 PDF:en har för varje försändelse en adressida för C5-kuvert med fönster och sedan själva dokumentet. En beställd blankett får
                 en adressida med ett kort brev: lägg blanketten från lagret i samma kuvert. Markera som skickade först när de är postade.
               </p>
+              <p className="field__hint">
+                Ser en beställd blankett ut som ett skämt eller ett misstag (ett påhittat namn, en adress som inte finns)? Stryk den, så
+                postas den inte. Beställningen finns kvar i loggen.
+              </p>
             </form>
+            {queue
+              .filter((q) => q.cancellable)
+              .map((q) => (
+                <form key={q.reference} id={`stryk-${q.reference}`} method="post" hidden>
+                  <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name="ref" value={q.reference} />
+                </form>
+              ))}
           </>
         )}
       </section>

@@ -14,7 +14,7 @@ import { CheckboxField, FieldError, TextAreaField, TextField } from "../componen
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { AmountFields, DonorFields, DonorLookupButton, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS, groupProps } from "../components/gift/gift-fields";
-import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { giftDocumentKindOf } from "../gift-documents/kind-from-path";
 import { OCCASION_CHOICES, RadioChoices } from "../gift-documents/radio-choices";
@@ -55,18 +55,27 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: text.title }, { name: "description", content: text.description }];
 }
 
+/** The loader's Cache-Control (private once a donor's or a letter's details are filled in) reaches the page's response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = giftDocumentKindOf(request);
   if (!kind) throw data(null, { status: 404 });
   const now = context.get(containerContext).clock.now();
-  return {
-    ...(await giftFormSetup(context, request)),
-    kind,
-    now: now.toISOString(),
-    today: swedishDate(now),
-    latest: latestDeliveryDate(now),
-    earliestPost: earliestPostArrival(now),
-  };
+  const setup = await giftFormSetup(context, request);
+  return data(
+    {
+      ...setup,
+      kind,
+      now: now.toISOString(),
+      today: swedishDate(now),
+      latest: latestDeliveryDate(now),
+      earliestPost: earliestPostArrival(now),
+    },
+    giftFormInit(setup),
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -14,7 +14,7 @@ import {
   PaymentFields,
   SUBMIT_LABELS,
 } from "../components/gift/gift-fields";
-import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { extraGiftFor } from "../donors/extra-gift.server";
 import { formatSek } from "../../core/site/format";
@@ -36,9 +36,15 @@ export function meta() {
   ];
 }
 
+/** The loader's Cache-Control (private once a donor's or a letter's details are filled in) reaches the page's response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const extraFor = await extraGiftFor(context, request, new URL(request.url).searchParams.get("extra"));
-  return { ...(await giftFormSetup(context, request)), extraFor };
+  const setup = await giftFormSetup(context, request);
+  return data({ ...setup, extraFor }, giftFormInit(setup));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { limits, idempotencyKey, defaultDevice, methods, prefill, extraFor } = loaderData;
+  const { limits, idempotencyKey, defaultDevice, methods, prefill, prefilledFrom, extraFor } = loaderData;
   const { fields, formProps, summary } = useSiteForm({
     id: "gava",
     schema: giftFormSchema(limits),
@@ -101,6 +107,15 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
             du vill betala: Swish, kort, faktura eller direkt från din bank.
           </p>
         </>
+      )}
+      {prefilledFrom === "letter" && (
+        // Opened from the link on a letter (/brev/…): the letter's name and address are in the form.
+        <div className="info-box" role="note">
+          <p>
+            Välkommen! Vi har fyllt i ditt namn från brevet vi skickade dig, och din adress om du vill betala med faktura. Se gärna
+            efter att allt stämmer – du kan ändra det som behövs.
+          </p>
+        </div>
       )}
       <ErrorSummary {...summary} />
       <Form method="post" className="form gift-form" {...formProps}>

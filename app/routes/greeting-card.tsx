@@ -14,7 +14,7 @@ import { FieldError, TextAreaField, TextField } from "../components/form/field";
 import { parseForm, replyWithValues } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { AmountFields, DonorFields, DonorLookupButton, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS, groupProps } from "../components/gift/gift-fields";
-import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { useApiCall } from "../client/client-shell-context";
 import { ApiError } from "../error-reporting/api-call";
@@ -37,6 +37,11 @@ export function meta() {
   ];
 }
 
+/** The loader's Cache-Control (private once a donor's or a letter's details are filled in) reaches the page's response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const now = container.clock.now();
@@ -50,7 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }));
   const wanted = new URL(request.url).searchParams.get("kort");
   const preselected = groups.flatMap((g) => g.cards).find((c) => c.code === wanted)?.code ?? null;
-  return { ...(await giftFormSetup(context, request)), groups, preselected, now: now.toISOString(), today, latest: latestSendDate(now) };
+  const setup = await giftFormSetup(context, request);
+  return data({ ...setup, groups, preselected, now: now.toISOString(), today, latest: latestSendDate(now) }, giftFormInit(setup));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -13,7 +13,7 @@ import { CheckboxField, TextAreaField, TextField } from "../components/form/fiel
 import { parseForm, type FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { AmountFields, DonorFields, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS } from "../components/gift/gift-fields";
-import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { OCCASION_CHOICES, RadioChoices } from "../gift-documents/radio-choices";
 import "../components/form/form.css";
 import "./gift-document-form.css";
@@ -36,12 +36,17 @@ export function meta() {
 // A larger request is refused before it reaches the action, with the same words (server/page-requests.ts, UPLOAD_PAGES).
 const TOO_LARGE = LIST_TOO_LARGE_MESSAGE;
 
+/** The loader's Cache-Control (private once a donor's or a letter's details are filled in) reaches the page's response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const setup = await giftFormSetup(context, request);
   const now = context.get(containerContext).clock.now();
   // A company pays the whole list with one invoice: offered first.
   const methods = setup.methods.includes("invoice") ? (["invoice", ...setup.methods.filter((m) => m !== "invoice")] as typeof setup.methods) : setup.methods;
-  return { ...setup, methods, now: now.toISOString(), today: swedishDate(now), latest: latestDeliveryDate(now) };
+  return data({ ...setup, methods, now: now.toISOString(), today: swedishDate(now), latest: latestDeliveryDate(now) }, giftFormInit(setup));
 }
 
 type ActionResult = { result: FormResult; fileError: string | null; rowErrors: RowError[]; rows: number | null };

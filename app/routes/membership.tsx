@@ -19,7 +19,7 @@ import { ErrorSummary } from "../components/form/error-summary";
 import { AddressFields } from "../components/form/address-fields";
 import { TextAreaField, TextField, FieldError } from "../components/form/field";
 import { GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS, groupProps } from "../components/gift/gift-fields";
-import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { PREFILLED_PAGE_HEADERS, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import "../components/form/form.css";
@@ -70,7 +70,7 @@ function currentMembership(member: MemberRow, today: string) {
   };
 }
 
-/** The loader's Cache-Control (a renewal link's page is never stored) reaches the page's response. */
+/** The loader's Cache-Control (a renewal link's page, or one with a donor's details filled in, is never stored) reaches the page's response. */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
@@ -96,8 +96,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         ? { ...setup.prefill, name: member.name, email: member.email ?? setup.prefill?.email ?? "", street: member.street, postalCode: member.postal_code, city: member.city }
         : setup.prefill,
     },
-    // A renewal link shows the member's name and address: never kept by a cache.
-    renewalReference ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+    // A renewal link shows the member's name and address, a logged-in donor's or a letter's details are filled in: never kept by a cache.
+    renewalReference || setup.prefill ? { headers: PREFILLED_PAGE_HEADERS } : undefined,
   );
 }
 
@@ -148,6 +148,10 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
       <p className="lead">
         Som medlem är du med i arbetet mot hjärt- och lungsjukdomar: du får nyheter om forskningen några gånger om året och inbjudningar
         till föreläsningar där forskarna berättar om sitt arbete. Medlemsavgiften är <strong>{fee} för ett år</strong>.
+      </p>
+      <p className="field__hint">
+        Vill du hellre bli medlem med en blankett på papper? <Link to="/bestall-blankett?blankett=medlemskap">Beställ den här</Link>, så skickar vi den
+        med posten.
       </p>
 
       {renewal && (

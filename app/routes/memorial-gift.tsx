@@ -29,7 +29,7 @@ import {
   SUBMIT_LABELS,
   groupProps,
 } from "../components/gift/gift-fields";
-import { giftFormSetup } from "../components/gift/gift-form-setup.server";
+import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { searchDeceasedForPage, searchParloursForPage, type PageSearch } from "../memorial/memorial-page-search.server";
 import { useMemorialSearch } from "../memorial/use-memorial-search";
@@ -85,12 +85,21 @@ export function meta() {
   ];
 }
 
+/** The loader's Cache-Control (private once a donor's or a letter's details are filled in) reaches the page's response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return {
-    ...(await giftFormSetup(context, request)),
-    // The server's moment, so the delivery estimate reads the same before and after hydration.
-    now: context.get(containerContext).clock.now().toISOString(),
-  };
+  const setup = await giftFormSetup(context, request);
+  return data(
+    {
+      ...setup,
+      // The server's moment, so the delivery estimate reads the same before and after hydration.
+      now: context.get(containerContext).clock.now().toISOString(),
+    },
+    giftFormInit(setup),
+  );
 }
 
 type Searches = { deceased: PageSearch<DeceasedPerson> | null; parlour: PageSearch<FuneralParlour> | null };

@@ -232,6 +232,9 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
         </div>
 
         <p>Du skriver under medgivandet till autogiro med BankID. Du ser hela texten innan du skriver under.</p>
+        <p className="field__hint">
+          Har du inte BankID, eller vill du hellre fylla i papper? <Link to="/bestall-blankett?blankett=autogiro">Beställ en autogiroblankett</Link>, så skickar vi den med posten.
+        </p>
         <div className="login-choices">
           <button type="submit" name="device" value="this" className="button button--primary button--large" disabled={submitting}>
             {submitting ? "Skickar…" : "Skriv under med BankID"}

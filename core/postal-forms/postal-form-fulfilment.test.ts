@@ -7,7 +7,7 @@ import { findOrderItem } from "../orders/order-repository";
 import { FulfilmentRefusal } from "../orders/fulfilment";
 import { postalFormRequestSchema } from "./postal-form-schema";
 import { orderPostalForm, PostalFormsLimitedError, type VisitorCounter } from "./postal-form-service";
-import { formatPostalFormQueue, markPostedWithForms, postalFormQueue, postBatchWithForms } from "./postal-form-fulfilment";
+import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue, postBatchWithForms } from "./postal-form-fulfilment";
 import { findPostalForm } from "./postal-form-repository";
 import { POSTAL_FORM_CONFIRMATION_JOB, postalFormConfirmationMail } from "./postal-form-confirmation";
 
@@ -148,5 +148,43 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
     expect(await findPostalForm(db, mandate.id)).toMatchObject({ status: "sent", sent_at: clock.now().toISOString(), sent_by: "staff:s1" });
     expect(await postalFormQueue(db, clock.now())).toEqual([]);
     await expect(markPostedWithForms(db, clock, [slips.reference], "anna")).rejects.toThrow(/is sent, only ready requests/);
+  });
+
+  it("strikes ready requests (never order items), all or none; a struck one leaves the queue, cannot be sent and frees the address's limit", async () => {
+    const db = await setUp();
+    const deps = { db, clock, perVisitor: counter(100) };
+    const sheet = await testMemorialGift(db, clock, { channel: "post", dueDate: "2026-12-04" });
+    const prank = (await orderPostalForm(deps, "10.0.0.1", request({ kind: "autogiro_mandate" }))).form;
+    const second = (await orderPostalForm(deps, "10.0.0.1", request({ kind: "membership" }))).form;
+    const third = (await orderPostalForm(deps, "10.0.0.1", request({ kind: "payin_slips" }))).form;
+    await expect(orderPostalForm(deps, "10.0.0.2", request({ name: "Astrid Riktig" }))).rejects.toMatchObject({ by: "address" });
+
+    // An order item, an unknown form or one already sent refuses the whole step.
+    await markPostedWithForms(db, clock, [third.reference], "anna");
+    const refusal = await cancelPostalForms(db, clock, [prank.reference, sheet.item.reference, "BL-000000000000", third.reference], "staff:s1").catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(FulfilmentRefusal);
+    expect((refusal as FulfilmentRefusal).problems).toEqual([
+      `${sheet.item.reference}: not a form ordered by post; only those (BL-…) can be struck.`,
+      "BL-000000000000: no such form request.",
+      `${third.reference}: is sent, only ready requests can be struck.`,
+    ]);
+    expect((await findPostalForm(db, prank.id))?.status).toBe("ready");
+    expect((await findOrderItem(db, sheet.item.id))?.status).toBe("ready");
+    await expect(cancelPostalForms(db, clock, [], "anna")).rejects.toThrow(FulfilmentRefusal);
+
+    const struck = await cancelPostalForms(db, clock, [prank.reference.toLowerCase(), second.reference], "staff:s1");
+    expect(struck.map((f) => [f.reference, f.status, f.cancelled_by])).toEqual([
+      [prank.reference, "cancelled", "staff:s1"],
+      [second.reference, "cancelled", "staff:s1"],
+    ]);
+    expect(await findPostalForm(db, prank.id)).toMatchObject({ status: "cancelled", cancelled_at: clock.now().toISOString(), cancelled_by: "staff:s1", sent_at: null });
+    expect((await postalFormQueue(db, clock.now())).map((e) => e.form.reference)).toEqual([]);
+    await expect(markPostedWithForms(db, clock, [prank.reference], "anna")).rejects.toThrow(/is cancelled, only ready requests/);
+    await expect(cancelPostalForms(db, clock, [prank.reference], "anna")).rejects.toThrow(/is cancelled, only ready requests can be struck/);
+
+    // The struck ones no longer count: the person who lives there can order now, and the same form again is a new request.
+    const real = await orderPostalForm(deps, "10.0.0.2", request({ kind: "autogiro_mandate" }));
+    expect(real.created).toBe(true);
+    expect(real.form.id).not.toBe(prank.id);
   });
 });

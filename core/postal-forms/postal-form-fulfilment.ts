@@ -17,7 +17,7 @@ import {
 import { POSTAL_FORM_LABELS } from "./postal-form-kinds";
 import { postalFormLetter } from "./postal-form-letter";
 import { isPostalFormReference } from "./postal-form-reference";
-import { findPostalFormsByReference, markPostalFormSent, readyPostalForms, type PostalFormRow } from "./postal-form-repository";
+import { findPostalFormsByReference, markPostalFormCancelled, markPostalFormSent, readyPostalForms, type PostalFormRow } from "./postal-form-repository";
 
 /**
  * Forms ordered by post in the fulfilment team's work (decision 0023): they
@@ -124,5 +124,38 @@ export async function markPostedWithForms(db: Kysely<DB>, clock: Clock, referenc
       sentForms.push({ ...form, status: "sent", sent_at: at, sent_by: by, updated_at: at });
     }
     return { items: sentItems, forms: sentForms };
+  });
+}
+
+/**
+ * Strikes forms ordered by post that should not be posted: a prank, or an
+ * order by mistake. Only ready form requests (`BL-…`) can be struck – an
+ * order item is something paid for and is never dropped here. Every
+ * reference must be one, or nothing changes (a FulfilmentRefusal names each
+ * problem); then all of them change in one transaction. A struck request
+ * leaves the queue and no longer counts towards its address's limit.
+ */
+export async function cancelPostalForms(db: Kysely<DB>, clock: Clock, references: readonly string[], by: string): Promise<PostalFormRow[]> {
+  const wanted = [...new Set(references.map((r) => r.trim().toUpperCase()))].filter(Boolean);
+  if (wanted.length === 0) throw new FulfilmentRefusal(["Give at least one form reference (BL-…)."]);
+  const found = await findPostalFormsByReference(db, wanted.filter(isPostalFormReference));
+  const problems: string[] = [];
+  const forms: PostalFormRow[] = [];
+  for (const reference of wanted) {
+    const form = found.find((f) => f.reference === reference);
+    if (!isPostalFormReference(reference)) problems.push(`${reference}: not a form ordered by post; only those (BL-…) can be struck.`);
+    else if (!form) problems.push(`${reference}: no such form request.`);
+    else if (form.status !== "ready") problems.push(`${reference}: is ${form.status}, only ready requests can be struck.`);
+    else forms.push(form);
+  }
+  if (problems.length > 0) throw new FulfilmentRefusal(problems);
+  return db.transaction().execute(async (trx) => {
+    const at = clock.now().toISOString();
+    const struck: PostalFormRow[] = [];
+    for (const form of forms) {
+      if (!(await markPostalFormCancelled(trx, form.id, at, by))) throw new FulfilmentRefusal([`${form.reference}: changed while striking it; nothing was struck.`]);
+      struck.push({ ...form, status: "cancelled", cancelled_at: at, cancelled_by: by, updated_at: at });
+    }
+    return struck;
   });
 }

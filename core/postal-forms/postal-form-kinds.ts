@@ -5,13 +5,15 @@
  * what to put in which envelope. Every union here is also a CHECK constraint
  * (migration 0014).
  *
- * A request is `ready` from the moment it is stored (nothing is paid for) and
- * `sent` when staff have posted it.
+ * A request is `ready` from the moment it is stored (nothing is paid for),
+ * `sent` when staff have posted it, and `cancelled` when staff struck it
+ * instead (a prank or a mistaken order; migration 0016): it is never posted
+ * and no longer counts towards the address's limit.
  */
 export const POSTAL_FORM_KINDS = ["autogiro_mandate", "membership", "payin_slips"] as const;
 export type PostalFormKind = (typeof POSTAL_FORM_KINDS)[number];
 
-export const POSTAL_FORM_STATUSES = ["ready", "sent"] as const;
+export const POSTAL_FORM_STATUSES = ["ready", "sent", "cancelled"] as const;
 export type PostalFormStatus = (typeof POSTAL_FORM_STATUSES)[number];
 
 /** What staff and the person read: the form's name in Swedish. */

@@ -8,13 +8,17 @@ export async function insertPostalForm(db: Executor, row: PostalFormRow): Promis
   await db.insertInto("postal_form_requests").values(row).execute();
 }
 
-/** Requests to one address (its key) made after `since` (ISO instant), whoever made them, and when the oldest of them was made. */
+/**
+ * Requests to one address (its key) made after `since` (ISO instant), whoever made them, and when the oldest of them was made.
+ * A request staff struck is not counted: it was never posted, and a prank must not use up the address's limit.
+ */
 export async function countPostalFormsToAddress(db: Executor, addressKey: string, since: string): Promise<{ count: number; oldest: string | null }> {
   const row = await db
     .selectFrom("postal_form_requests")
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("created_at").as("oldest")])
     .where("address_key", "=", addressKey)
     .where("created_at", ">", since)
+    .where("status", "!=", "cancelled")
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), oldest: row.oldest ? String(row.oldest) : null };
 }
@@ -49,6 +53,17 @@ export async function markPostalFormSent(db: Executor, id: string, at: string, b
   const result = await db
     .updateTable("postal_form_requests")
     .set({ status: "sent", sent_at: at, sent_by: by, updated_at: at })
+    .where("id", "=", id)
+    .where("status", "=", "ready")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Strikes one ready request (it will not be posted); false when it was no longer ready. */
+export async function markPostalFormCancelled(db: Executor, id: string, at: string, by: string): Promise<boolean> {
+  const result = await db
+    .updateTable("postal_form_requests")
+    .set({ status: "cancelled", cancelled_at: at, cancelled_by: by, updated_at: at })
     .where("id", "=", id)
     .where("status", "=", "ready")
     .executeTakeFirst();

@@ -58,6 +58,26 @@ export const postalFormRequestSchema = z.strictObject(
 export type PostalFormRequest = z.output<typeof postalFormRequestSchema>;
 
 /**
+ * The page's form (/bestall-blankett): the API's fields with the API's rules,
+ * a plain question for a form not chosen (the API's message names its codes,
+ * which mean nothing to a person), and the honeypot every public form has.
+ * Not strict: a browser sends only the form's own fields, and a stray one
+ * (a button's name) is no reason to refuse an older person's order.
+ */
+export const postalFormPageSchema = z.object({
+  ...postalFormRequestSchema.shape,
+  kind: z.enum(POSTAL_FORM_KINDS, { error: "Välj vilken blankett du vill ha." }),
+  // Hidden from people; a robot fills it in.
+  website: z.string().optional().default(""),
+});
+
+/** What the page's form asks for: the API's request, and whether a robot sent it (then nothing is stored). */
+export function postalFormPageRequest(value: z.output<typeof postalFormPageSchema>): { request: PostalFormRequest; isBot: boolean } {
+  const { website, ...request } = value;
+  return { request, isBot: website.trim() !== "" };
+}
+
+/**
  * Field messages keyed by the field's name; an unknown field is reported
  * under its own name, so the caller sees which one to drop.
  */

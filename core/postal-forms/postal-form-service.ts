@@ -100,6 +100,8 @@ export async function orderPostalForm(deps: PostalFormDeps, visitor: string | nu
       status: "ready",
       sent_at: null,
       sent_by: null,
+      cancelled_at: null,
+      cancelled_by: null,
       created_at: at,
       updated_at: at,
     };
