@@ -4,16 +4,8 @@ import { postQueue, type PostQueueEntry } from "../../core/orders/fulfilment";
 import { storedSheetContent } from "../../core/memorial/memorial-sheet";
 import type { OrderItemRow } from "../../core/orders/order-repository";
 import { postalFormQueue, postalFormRecipient, type PostalFormQueueEntry } from "../../core/postal-forms/postal-form-fulfilment";
+import { ORDER_ITEM_KIND_LABELS } from "./order-item-labels";
 import { POSTAL_FORM_LABELS } from "../../core/postal-forms/postal-form-kinds";
-
-const KIND_LABELS: Record<string, string> = {
-  memorial_sheet: "Minnesblad",
-  greeting_card: "Gratulationskort",
-  gift_card: "Gåvokort",
-  gift_certificate: "Gåvobevis",
-  diploma: "Diplom",
-  article: "Artikel",
-};
 
 const CHANNEL_LABELS: Record<string, string> = {
   email: "E-post",
@@ -26,7 +18,7 @@ const CHANNEL_LABELS: Record<string, string> = {
 function itemLine(item: OrderItemRow) {
   return {
     reference: item.reference,
-    what: item.kind === "memorial_sheet" ? `${KIND_LABELS[item.kind]}: ${storedSheetContent(item.content).deceasedName}` : (KIND_LABELS[item.kind] ?? item.kind),
+    what: item.kind === "memorial_sheet" ? `${ORDER_ITEM_KIND_LABELS[item.kind]}: ${storedSheetContent(item.content).deceasedName}` : (ORDER_ITEM_KIND_LABELS[item.kind] ?? item.kind),
     channel: CHANNEL_LABELS[item.channel] ?? item.channel,
     to: [item.recipient_name, item.recipient_street, [item.recipient_postal_code, item.recipient_city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
     email: item.recipient_email,
