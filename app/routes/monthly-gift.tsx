@@ -39,8 +39,15 @@ export function meta() {
   ];
 }
 
-/** While a signature is pending, a page without JavaScript reloads itself every two seconds (Refresh header; a meta refresh would also fire with JavaScript after a client-side navigation). */
+/**
+ * The empty form is public (indexed, and kept for anonymous visitors by the
+ * page cache); once it shows a donor's details or a signing it is private.
+ * While a signature is pending, a page without JavaScript reloads itself every
+ * two seconds (Refresh header; a meta refresh would also fire with JavaScript
+ * after a client-side navigation).
+ */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  if (!loaderHeaders.has("Cache-Control")) return {};
   const refresh = loaderHeaders.get("Refresh");
   return refresh ? { ...PRIVATE_HEADERS, Refresh: refresh } : PRIVATE_HEADERS;
 }
@@ -87,6 +94,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : donor
       ? { name: `${donor.given_name} ${donor.surname}`.trim(), email: donor.email ?? "", personnummer: donor.personnummer ?? "" }
       : {};
+  // A signing, a draft or a logged-in donor's details make the page personal.
+  const personal = orderRef !== null || donor !== undefined || Object.keys(prefill).length > 0;
   return data(
     {
       limits: limitsOf(context),
@@ -98,7 +107,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       site: { name: container.site.name },
       firstDebitExample: firstDebitOn(today, 28),
     },
-    { headers: signing ? { Refresh: "2" } : {} },
+    { headers: { ...(personal ? PRIVATE_HEADERS : {}), ...(signing ? { Refresh: "2" } : {}) } },
   );
 }
 
