@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { clientIpContext, containerContext } from "../app/context";
 import { startTestServer, type TestServer } from "./test-harness";
+import { testEngines } from "../db/test-databases";
 import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
 import { testGift } from "../core/gifts/test-gift";
 import { encodeBgMax, writeBgMaxFile } from "../core/bankgiro/bgmax/write-bgmax";
@@ -91,218 +92,221 @@ async function auditRows() {
   return server.container.db.selectFrom("audit_log").selectAll().orderBy("id").execute();
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  ORIGIN = server.url;
-  const { members, sessions } = server.container.staff;
-  const people: Array<[string, StaffRole[]]> = [
-    ["insamling", ["insamling"]],
-    ["ekonomi", ["ekonomi"]],
-    ["admin", ["admin"]],
-  ];
-  for (const [i, [name, roles]] of people.entries()) {
-    const { member } = await members.register(TEST_PERSONNUMMER[i + 1]!, roles, null);
-    staffIds[name] = member.id;
-    cookies[name] = (await sessions.login(member.id, IP, null)).split(";")[0]!;
-  }
-  // A donor with a session of their own: their cookie must not open anything.
-  const donorRow = await upsertIdentifiedDonor(server.container.db, server.container.clock, { personnummer: TEST_PERSONNUMMER[0], givenName: "Erik", surname: "Lindgren" });
-  cookies.donor = (await server.container.donors.sessions.login(donorRow.id, null)).split(";")[0]!;
-});
-
-afterAll(async () => {
-  await server?.dispose();
-});
-
-describe("the back office's role check", () => {
-  for (const route of ROUTES) {
-    for (const kind of ["loader", "action"] as const) {
-      if (!route[kind]) continue;
-      it(`${route.name} ${kind}: nobody and a donor are sent to sign in, other roles get 403 and are logged, the right role passes`, async () => {
-        for (const who of [undefined, cookies.donor]) {
-          const answer = await call(route, kind, who);
-          expect(answer.status).toBe(302);
-          expect(answer.location).toMatch(/^\/admin\/logga-in\?/);
-        }
-        for (const role of ["insamling", "ekonomi", "admin"] as const) {
-          const before = (await auditRows()).length;
-          const answer = await call(route, kind, cookies[role], new URLSearchParams({ intent: "nothing" }));
-          if (route.role === "any" || route.role === role) {
-            expect(answer.status, `${role} may use ${route.name}`).not.toBe(403);
-            expect(answer.location ?? "").not.toMatch(/logga-in/);
-          } else {
-            expect(answer.status, `${role} may not use ${route.name}`).toBe(403);
-            const logged = (await auditRows()).slice(before);
-            expect(logged).toEqual([expect.objectContaining({ staff_id: staffIds[role], action: "access.denied", outcome: "refused", ip: IP })]);
-          }
-        }
-      });
-    }
-  }
-});
-
-describe("refusals change nothing and are logged", () => {
-  it("a fundraiser cannot refund and finance cannot add staff", async () => {
-    const db = server.container.db;
-    const gift = testGift({ id: crypto.randomUUID(), order_reference: "REFUNDTEST0000000000000001", idempotency_key: crypto.randomUUID() });
-    await db.insertInto("gifts").values(gift).execute();
-    const paymentId = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await db
-      .insertInto("payments")
-      .values({ id: paymentId, gift_id: gift.id, method: "card", provider: "Mondido", provider_reference: "x1", status: "paid", amount_ore: gift.amount_ore, payer_alias: null, client_token: null, client_url: null, error_code: null, created_at: now, updated_at: now, paid_at: now, expires_at: now, last_checked_at: now })
-      .execute();
-    const refund = new URLSearchParams({ intent: "refund", reason: "Givaren ångrade sig", confirm: "on" });
-    const denied = await outcome(() =>
-      payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie: cookies.insamling, body: refund }), context: context(), params: { paymentId } } as never),
-    );
-    expect(denied.status).toBe(403);
-    expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("paid");
-
-    const staffBefore = await db.selectFrom("staff").select("id").execute();
-    const add = new URLSearchParams({ intent: "add", personnummer: TEST_PERSONNUMMER[6], roles: "admin" });
-    const refused = await outcome(() =>
-      staffPage.action({ request: request("/admin/personal", { method: "POST", cookie: cookies.ekonomi, body: add }), context: context(), params: {} } as never),
-    );
-    expect(refused.status).toBe(403);
-    expect(await db.selectFrom("staff").select("id").execute()).toHaveLength(staffBefore.length);
-
-    // Finance may refund: the payment is refunded, the gift follows, the refund is logged with who did it.
-    const done = await outcome(() =>
-      payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie: cookies.ekonomi, body: refund }), context: context(), params: { paymentId } } as never),
-    );
-    expect(done.status).toBe(200);
-    expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
-    expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "payment.refund", outcome: "ok", subject_id: paymentId });
-  });
-
-  it("finance cannot strike a form ordered by post: 403, logged, and the form is still to be posted", async () => {
-    const db = server.container.db;
-    const { form } = await orderPostalForm({ db, clock: server.container.clock, perVisitor: server.container.postalFormLimiter }, null, {
-      kind: "membership",
-      name: "Märta Öberg",
-      street: "Åsgatan 4",
-      postalCode: "903 25",
-      city: "Umeå",
-    });
-    const strike = new URLSearchParams({ intent: "cancel", ref: form.reference });
-    const denied = await outcome(() =>
-      fulfilment.action({ request: request("/admin/leverans", { method: "POST", cookie: cookies.ekonomi, body: strike }), context: context(), params: {} } as never),
-    );
-    expect(denied.status).toBe(403);
-    expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "access.denied", outcome: "refused" });
-    expect((await db.selectFrom("postal_form_requests").select("status").where("id", "=", form.id).executeTakeFirstOrThrow()).status).toBe("ready");
-  });
-
-  it("a forged role is refused, logged, and nothing is stored", async () => {
-    const db = server.container.db;
-    const before = await db.selectFrom("staff_roles").selectAll().execute();
-    const forged = new URLSearchParams({ intent: "add", personnummer: TEST_PERSONNUMMER[7], roles: "superuser" });
-    const answer = await outcome(() =>
-      staffPage.action({ request: request("/admin/personal", { method: "POST", cookie: cookies.admin, body: forged }), context: context(), params: {} } as never),
-    );
-    expect(answer.status).toBe(400);
-    expect(await db.selectFrom("staff_roles").selectAll().execute()).toEqual(before);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: "staff.add", outcome: "refused", staff_id: staffIds.admin });
-    // The admin's own roles come from the database: a role field on any other request is ignored.
-    const withRole = await call(ROUTES.find((r) => r.name === "payments")!, "loader", `${cookies.admin}; role=ekonomi`);
-    expect(withRole.status).toBe(403);
-  });
-
-  it("a staff session used from another address is ended and logged; a cross-site post is refused", async () => {
+// The same checks on both engines: the audit log's append-only rule is a trigger on each.
+describe.each(testEngines)("the back office on %s", (engine) => {
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    ORIGIN = server.url;
     const { members, sessions } = server.container.staff;
-    const { member } = await members.register(TEST_PERSONNUMMER[8], ["insamling"], null);
-    const cookie = (await sessions.login(member.id, IP, null)).split(";")[0]!;
-    const route = ROUTES.find((r) => r.name === "fulfilment")!;
-    const elsewhere = await call(route, "loader", cookie, undefined, "203.0.113.9");
-    expect(elsewhere.status).toBe(302);
-    expect((await auditRows()).at(-1)).toMatchObject({ staff_id: member.id, action: "session.other_address", outcome: "refused", ip: "203.0.113.9" });
-    // The session is gone, also for the address it came from.
-    expect((await call(route, "loader", cookie)).location).toMatch(/logga-in/);
-
-    const crossSite = await outcome(() =>
-      fulfilment.action({
-        request: request("/admin/leverans", { method: "POST", cookie: cookies.insamling, body: new URLSearchParams({ intent: "sent" }), headers: { origin: "https://evil.example" } }),
-        context: context(),
-        params: {},
-      } as never),
-    );
-    expect(crossSite.status).toBe(403);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: "request.cross_origin", outcome: "refused" });
+    const people: Array<[string, StaffRole[]]> = [
+      ["insamling", ["insamling"]],
+      ["ekonomi", ["ekonomi"]],
+      ["admin", ["admin"]],
+    ];
+    for (const [i, [name, roles]] of people.entries()) {
+      const { member } = await members.register(TEST_PERSONNUMMER[i + 1]!, roles, null);
+      staffIds[name] = member.id;
+      cookies[name] = (await sessions.login(member.id, IP, null)).split(";")[0]!;
+    }
+    // A donor with a session of their own: their cookie must not open anything.
+    const donorRow = await upsertIdentifiedDonor(server.container.db, server.container.clock, { personnummer: TEST_PERSONNUMMER[0], givenName: "Erik", surname: "Lindgren" });
+    cookies.donor = (await server.container.donors.sessions.login(donorRow.id, null)).split(";")[0]!;
   });
 
-  it("a 50 MB upload and a malformed BgMax file are refused clearly and book nothing", async () => {
-    const db = server.container.db;
-    const big = new FormData();
-    big.set("intent", "import");
-    big.set("file", new File([new Uint8Array(50 * 1024 * 1024)], "stor.txt", { type: "text/plain" }));
-    const tooLarge = await outcome(() =>
-      payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: big }), context: context(), params: {} } as never),
-    );
-    expect(tooLarge.status).toBe(413);
-    expect(JSON.stringify((tooLarge.value as { data: unknown }).data)).toMatch(/för stor/);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: "bank_file.import", outcome: "refused" });
-
-    const bad = new FormData();
-    bad.set("intent", "import");
-    bad.set("file", new File(["det här är ingen BgMax-fil\n"], "fel.txt", { type: "text/plain" }));
-    const malformed = await outcome(() =>
-      payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: bad }), context: context(), params: {} } as never),
-    );
-    expect(malformed.status).toBe(422);
-    expect(await db.selectFrom("bank_file_imports").selectAll().execute()).toHaveLength(0);
+  afterAll(async () => {
+    await server?.dispose();
   });
 
-  it("an unmatched BgMax payment is resolved onto an invoice once, and logged", async () => {
-    const db = server.container.db;
-    const gift = testGift({ id: crypto.randomUUID(), order_reference: "INVOICETEST000000000000001", idempotency_key: crypto.randomUUID(), status: "awaiting_payment", paid_at: null, amount_ore: 30_000 });
-    await db.insertInto("gifts").values(gift).execute();
-    const paymentId = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await db
-      .insertInto("payments")
-      .values({ id: paymentId, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: "9999999999", status: "pending", amount_ore: 30_000, payer_alias: null, client_token: null, client_url: null, error_code: null, created_at: now, updated_at: now, paid_at: null, expires_at: "2099-01-01T00:00:00.000Z", last_checked_at: now })
-      .execute();
-    const text = writeBgMaxFile({
-      timestamp: new Date("2026-02-01T08:00:00Z"),
-      test: true,
-      deposits: [{ payeeBankgiro: "55550105", account: "1234567890", date: "2026-02-01", serialNumber: "00001", payments: [{ reference: "", amountOre: 30_000, name: "Ingen Referens", bgcSerialNumber: "000000000009" }] }],
+  describe("the back office's role check", () => {
+    for (const route of ROUTES) {
+      for (const kind of ["loader", "action"] as const) {
+        if (!route[kind]) continue;
+        it(`${route.name} ${kind}: nobody and a donor are sent to sign in, other roles get 403 and are logged, the right role passes`, async () => {
+          for (const who of [undefined, cookies.donor]) {
+            const answer = await call(route, kind, who);
+            expect(answer.status).toBe(302);
+            expect(answer.location).toMatch(/^\/admin\/logga-in\?/);
+          }
+          for (const role of ["insamling", "ekonomi", "admin"] as const) {
+            const before = (await auditRows()).length;
+            const answer = await call(route, kind, cookies[role], new URLSearchParams({ intent: "nothing" }));
+            if (route.role === "any" || route.role === role) {
+              expect(answer.status, `${role} may use ${route.name}`).not.toBe(403);
+              expect(answer.location ?? "").not.toMatch(/logga-in/);
+            } else {
+              expect(answer.status, `${role} may not use ${route.name}`).toBe(403);
+              const logged = (await auditRows()).slice(before);
+              expect(logged).toEqual([expect.objectContaining({ staff_id: staffIds[role], action: "access.denied", outcome: "refused", ip: IP })]);
+            }
+          }
+        });
+      }
+    }
+  });
+
+  describe("refusals change nothing and are logged", () => {
+    it("a fundraiser cannot refund and finance cannot add staff", async () => {
+      const db = server.container.db;
+      const gift = testGift({ id: crypto.randomUUID(), order_reference: "REFUNDTEST0000000000000001", idempotency_key: crypto.randomUUID() });
+      await db.insertInto("gifts").values(gift).execute();
+      const paymentId = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await db
+        .insertInto("payments")
+        .values({ id: paymentId, gift_id: gift.id, method: "card", provider: "Mondido", provider_reference: "x1", status: "paid", amount_ore: gift.amount_ore, payer_alias: null, client_token: null, client_url: null, error_code: null, created_at: now, updated_at: now, paid_at: now, expires_at: now, last_checked_at: now })
+        .execute();
+      const refund = new URLSearchParams({ intent: "refund", reason: "Givaren ångrade sig", confirm: "on" });
+      const denied = await outcome(() =>
+        payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie: cookies.insamling, body: refund }), context: context(), params: { paymentId } } as never),
+      );
+      expect(denied.status).toBe(403);
+      expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("paid");
+
+      const staffBefore = await db.selectFrom("staff").select("id").execute();
+      const add = new URLSearchParams({ intent: "add", personnummer: TEST_PERSONNUMMER[6], roles: "admin" });
+      const refused = await outcome(() =>
+        staffPage.action({ request: request("/admin/personal", { method: "POST", cookie: cookies.ekonomi, body: add }), context: context(), params: {} } as never),
+      );
+      expect(refused.status).toBe(403);
+      expect(await db.selectFrom("staff").select("id").execute()).toHaveLength(staffBefore.length);
+
+      // Finance may refund: the payment is refunded, the gift follows, the refund is logged with who did it.
+      const done = await outcome(() =>
+        payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie: cookies.ekonomi, body: refund }), context: context(), params: { paymentId } } as never),
+      );
+      expect(done.status).toBe(200);
+      expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
+      expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "payment.refund", outcome: "ok", subject_id: paymentId });
     });
-    const upload = new FormData();
-    upload.set("intent", "import");
-    upload.set("file", new File([new Uint8Array(encodeBgMax(text))], "bgmax.txt", { type: "text/plain" }));
-    const imported = await outcome(() =>
-      payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: upload }), context: context(), params: {} } as never),
-    );
-    expect(imported.status).toBe(200);
-    const loaded = (await outcome(() => payments.loader({ request: request("/admin/betalningar", { cookie: cookies.ekonomi }), context: context(), params: {} } as never))).value as Awaited<ReturnType<typeof payments.loader>>;
-    expect(loaded.unmatched).toHaveLength(1);
-    const line = loaded.unmatched[0]!;
-    const resolve = new URLSearchParams({ intent: "invoice", importId: line.importId, line: String(line.line), orderReference: gift.order_reference });
-    const first = await outcome(() =>
-      payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: resolve }), context: context(), params: {} } as never),
-    );
-    expect(first.status).toBe(200);
-    expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("paid");
-    expect((await auditRows()).at(-1)).toMatchObject({ action: "bank_payment.resolve_invoice", outcome: "ok", subject_id: paymentId });
-    const again = await outcome(() =>
-      payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: resolve }), context: context(), params: {} } as never),
-    );
-    expect(again.status).toBe(400);
-    expect(await db.selectFrom("bank_payment_resolutions").selectAll().execute()).toHaveLength(1);
-  });
 
-  it("the audit log cannot be changed or deleted, and exports as CSV", async () => {
-    const db = server.container.db;
-    await expect(db.updateTable("audit_log").set({ action: "x" }).execute()).rejects.toThrow(/append-only/);
-    await expect(db.deleteFrom("audit_log").execute()).rejects.toThrow(/append-only/);
-    const csv = await outcome(() => auditCsv.loader({ request: request("/admin/logg.csv?utfall=refused", { cookie: cookies.admin }), context: context(), params: {} } as never));
-    const bytes = Buffer.from(await (csv.value as Response).arrayBuffer());
-    // A byte-order mark first, so Excel reads the Swedish letters right.
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = bytes.subarray(3).toString("utf8");
-    expect(text.split("\r\n")[0]).toBe("id,tid,personal_id,personal,ip,handling,utfall,objekttyp,objekt,detaljer");
-    expect(text).toContain("access.denied");
-    expect(text).not.toMatch(/,ok,/);
+    it("finance cannot strike a form ordered by post: 403, logged, and the form is still to be posted", async () => {
+      const db = server.container.db;
+      const { form } = await orderPostalForm({ db, clock: server.container.clock, perVisitor: server.container.postalFormLimiter }, null, {
+        kind: "membership",
+        name: "Märta Öberg",
+        street: "Åsgatan 4",
+        postalCode: "903 25",
+        city: "Umeå",
+      });
+      const strike = new URLSearchParams({ intent: "cancel", ref: form.reference });
+      const denied = await outcome(() =>
+        fulfilment.action({ request: request("/admin/leverans", { method: "POST", cookie: cookies.ekonomi, body: strike }), context: context(), params: {} } as never),
+      );
+      expect(denied.status).toBe(403);
+      expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "access.denied", outcome: "refused" });
+      expect((await db.selectFrom("postal_form_requests").select("status").where("id", "=", form.id).executeTakeFirstOrThrow()).status).toBe("ready");
+    });
+
+    it("a forged role is refused, logged, and nothing is stored", async () => {
+      const db = server.container.db;
+      const before = await db.selectFrom("staff_roles").selectAll().execute();
+      const forged = new URLSearchParams({ intent: "add", personnummer: TEST_PERSONNUMMER[7], roles: "superuser" });
+      const answer = await outcome(() =>
+        staffPage.action({ request: request("/admin/personal", { method: "POST", cookie: cookies.admin, body: forged }), context: context(), params: {} } as never),
+      );
+      expect(answer.status).toBe(400);
+      expect(await db.selectFrom("staff_roles").selectAll().execute()).toEqual(before);
+      expect((await auditRows()).at(-1)).toMatchObject({ action: "staff.add", outcome: "refused", staff_id: staffIds.admin });
+      // The admin's own roles come from the database: a role field on any other request is ignored.
+      const withRole = await call(ROUTES.find((r) => r.name === "payments")!, "loader", `${cookies.admin}; role=ekonomi`);
+      expect(withRole.status).toBe(403);
+    });
+
+    it("a staff session used from another address is ended and logged; a cross-site post is refused", async () => {
+      const { members, sessions } = server.container.staff;
+      const { member } = await members.register(TEST_PERSONNUMMER[8], ["insamling"], null);
+      const cookie = (await sessions.login(member.id, IP, null)).split(";")[0]!;
+      const route = ROUTES.find((r) => r.name === "fulfilment")!;
+      const elsewhere = await call(route, "loader", cookie, undefined, "203.0.113.9");
+      expect(elsewhere.status).toBe(302);
+      expect((await auditRows()).at(-1)).toMatchObject({ staff_id: member.id, action: "session.other_address", outcome: "refused", ip: "203.0.113.9" });
+      // The session is gone, also for the address it came from.
+      expect((await call(route, "loader", cookie)).location).toMatch(/logga-in/);
+
+      const crossSite = await outcome(() =>
+        fulfilment.action({
+          request: request("/admin/leverans", { method: "POST", cookie: cookies.insamling, body: new URLSearchParams({ intent: "sent" }), headers: { origin: "https://evil.example" } }),
+          context: context(),
+          params: {},
+        } as never),
+      );
+      expect(crossSite.status).toBe(403);
+      expect((await auditRows()).at(-1)).toMatchObject({ action: "request.cross_origin", outcome: "refused" });
+    });
+
+    it("a 50 MB upload and a malformed BgMax file are refused clearly and book nothing", async () => {
+      const db = server.container.db;
+      const big = new FormData();
+      big.set("intent", "import");
+      big.set("file", new File([new Uint8Array(50 * 1024 * 1024)], "stor.txt", { type: "text/plain" }));
+      const tooLarge = await outcome(() =>
+        payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: big }), context: context(), params: {} } as never),
+      );
+      expect(tooLarge.status).toBe(413);
+      expect(JSON.stringify((tooLarge.value as { data: unknown }).data)).toMatch(/för stor/);
+      expect((await auditRows()).at(-1)).toMatchObject({ action: "bank_file.import", outcome: "refused" });
+
+      const bad = new FormData();
+      bad.set("intent", "import");
+      bad.set("file", new File(["det här är ingen BgMax-fil\n"], "fel.txt", { type: "text/plain" }));
+      const malformed = await outcome(() =>
+        payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: bad }), context: context(), params: {} } as never),
+      );
+      expect(malformed.status).toBe(422);
+      expect(await db.selectFrom("bank_file_imports").selectAll().execute()).toHaveLength(0);
+    });
+
+    it("an unmatched BgMax payment is resolved onto an invoice once, and logged", async () => {
+      const db = server.container.db;
+      const gift = testGift({ id: crypto.randomUUID(), order_reference: "INVOICETEST000000000000001", idempotency_key: crypto.randomUUID(), status: "awaiting_payment", paid_at: null, amount_ore: 30_000 });
+      await db.insertInto("gifts").values(gift).execute();
+      const paymentId = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await db
+        .insertInto("payments")
+        .values({ id: paymentId, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: "9999999999", status: "pending", amount_ore: 30_000, payer_alias: null, client_token: null, client_url: null, error_code: null, created_at: now, updated_at: now, paid_at: null, expires_at: "2099-01-01T00:00:00.000Z", last_checked_at: now })
+        .execute();
+      const text = writeBgMaxFile({
+        timestamp: new Date("2026-02-01T08:00:00Z"),
+        test: true,
+        deposits: [{ payeeBankgiro: "55550105", account: "1234567890", date: "2026-02-01", serialNumber: "00001", payments: [{ reference: "", amountOre: 30_000, name: "Ingen Referens", bgcSerialNumber: "000000000009" }] }],
+      });
+      const upload = new FormData();
+      upload.set("intent", "import");
+      upload.set("file", new File([new Uint8Array(encodeBgMax(text))], "bgmax.txt", { type: "text/plain" }));
+      const imported = await outcome(() =>
+        payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: upload }), context: context(), params: {} } as never),
+      );
+      expect(imported.status).toBe(200);
+      const loaded = (await outcome(() => payments.loader({ request: request("/admin/betalningar", { cookie: cookies.ekonomi }), context: context(), params: {} } as never))).value as Awaited<ReturnType<typeof payments.loader>>;
+      expect(loaded.unmatched).toHaveLength(1);
+      const line = loaded.unmatched[0]!;
+      const resolve = new URLSearchParams({ intent: "invoice", importId: line.importId, line: String(line.line), orderReference: gift.order_reference });
+      const first = await outcome(() =>
+        payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: resolve }), context: context(), params: {} } as never),
+      );
+      expect(first.status).toBe(200);
+      expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("paid");
+      expect((await auditRows()).at(-1)).toMatchObject({ action: "bank_payment.resolve_invoice", outcome: "ok", subject_id: paymentId });
+      const again = await outcome(() =>
+        payments.action({ request: request("/admin/betalningar", { method: "POST", cookie: cookies.ekonomi, body: resolve }), context: context(), params: {} } as never),
+      );
+      expect(again.status).toBe(400);
+      expect(await db.selectFrom("bank_payment_resolutions").selectAll().execute()).toHaveLength(1);
+    });
+
+    it("the audit log cannot be changed or deleted, and exports as CSV", async () => {
+      const db = server.container.db;
+      await expect(db.updateTable("audit_log").set({ action: "x" }).execute()).rejects.toThrow(/append-only/);
+      await expect(db.deleteFrom("audit_log").execute()).rejects.toThrow(/append-only/);
+      const csv = await outcome(() => auditCsv.loader({ request: request("/admin/logg.csv?utfall=refused", { cookie: cookies.admin }), context: context(), params: {} } as never));
+      const bytes = Buffer.from(await (csv.value as Response).arrayBuffer());
+      // A byte-order mark first, so Excel reads the Swedish letters right.
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.subarray(3).toString("utf8");
+      expect(text.split("\r\n")[0]).toBe("id,tid,personal_id,personal,ip,handling,utfall,objekttyp,objekt,detaljer");
+      expect(text).toContain("access.denied");
+      expect(text).not.toMatch(/,ok,/);
+    });
   });
 });
