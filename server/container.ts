@@ -170,8 +170,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     clock,
     logger,
     handlers: {
-      [RECEIPT_JOB]: (payload) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents, cards }, payload),
-      [INVOICE_JOB]: (payload) => sendInvoice({ db, mailer, site, documents }, payload),
+      [RECEIPT_JOB]: (payload, attempt) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents, cards }, payload, attempt),
+      [INVOICE_JOB]: (payload, attempt) => sendInvoice({ db, mailer, site, documents }, payload, attempt),
       [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents, publicUrl: config.publicUrl, cards }, payload, attempt),
       [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
       [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),

@@ -13,6 +13,7 @@ import { createFileSwishStore, createSwishSimulator, type SwishSimulator } from 
 import { MondidoClient } from "../integrations/mondido/client";
 import { MondidoPaymentProvider } from "../integrations/mondido/mondido-payment-provider";
 import { createMondidoSimulator } from "../integrations/mondido/simulator/create-mondido-simulator";
+import { createFileMondidoStore } from "../integrations/mondido/simulator/file-store";
 import { BriteClient } from "../integrations/brite/client";
 import { BritePaymentProvider } from "../integrations/brite/brite-payment-provider";
 import { createBriteSimulator } from "../integrations/brite/simulator/create-brite-simulator";
@@ -100,7 +101,12 @@ export function buildPayments(
   if (cardSimulated) {
     simulators.push({
       path: "/_sim/mondido",
-      router: createMondidoSimulator({ clock, logger, ...mondidoConfig }).router,
+      router: createMondidoSimulator({
+        clock,
+        logger,
+        ...mondidoConfig,
+        store: createFileMondidoStore(path.join(config.SIMULATOR_STATE_DIR, "mondido.json")),
+      }).router,
     });
   }
   const mondidoClient = new MondidoClient({

@@ -78,4 +78,32 @@ describe.each(testEngines)("a Swish start cut short by a crash, on %s", (engine)
     expect(attempts.map((p) => p.status)).toEqual(["cancelled", "pending"]);
     expect((await server.container.payments.provider("HLFSwish").fetchStatus(payment))?.status).toBe("cancelled");
   });
+
+  it("replaces an attempt whose token was lost also after reconciliation found it at Swish (found by npm run test:crash)", async () => {
+    server = await startTestServer({ engine });
+    const { gift, payment, idempotencyKey } = await crashedGift("after-swish");
+    // Reconciliation sees the request at Swish before the donor tries again: the attempt is pending, still without a token.
+    await server.container.db.updateTable("payments").set({ last_checked_at: null }).where("id", "=", payment.id).execute();
+    await server.container.payments.reconcile("HLFSwish");
+    const seen = await server.container.db.selectFrom("payments").selectAll().where("id", "=", payment.id).executeTakeFirstOrThrow();
+    expect(seen).toMatchObject({ status: "pending", client_token: null });
+
+    const answer = await retry(idempotencyKey);
+    expect(answer.status).toBe(201);
+    expect(answer.body.paymentRequestToken).toBeTruthy();
+    const attempts = await server.container.db.selectFrom("payments").selectAll().where("gift_id", "=", gift.id).orderBy("created_at").execute();
+    expect(attempts.map((p) => p.status)).toEqual(["cancelled", "pending"]);
+  });
+
+  it("leaves a pending request to a phone number alone: it needs no token", async () => {
+    server = await startTestServer({ engine });
+    const idempotencyKey = crypto.randomUUID();
+    const payload = { amount: 250, name: "Astrid Exempel", email: "astrid@exempel.se", payerPhone: "0701234567", idempotencyKey };
+    const first = await postJson(`${server.url}/api/SwishInit`, { context, payload });
+    expect(first.body).toMatchObject({ status: "pending", paymentRequestToken: null });
+    const aMinuteAgo = new Date(Date.now() - 60_000).toISOString();
+    await server.container.db.updateTable("payments").set({ created_at: aMinuteAgo }).where("id", "=", first.body.paymentId).execute();
+    const again = await postJson(`${server.url}/api/SwishInit`, { context, payload });
+    expect(again.body).toMatchObject({ paymentId: first.body.paymentId, status: "pending" });
+  });
 });

@@ -7,15 +7,20 @@ import { paymentMessage } from "../../core/payments/payment-messages";
 import { swishQrPayload } from "../../integrations/swish/swish-app-link";
 import { paymentView } from "../../core/payments/payment-view";
 
-/** Everything the payment page shows, read fresh (and the provider asked, at most every 2 s). */
-export async function loadGiftPayment(container: AppContainer, orderReference: string) {
+/**
+ * Everything the payment page shows, read fresh: the provider is asked at most
+ * every 2 s, and at once when the donor comes back from the card window with
+ * the provider's signed return in the address (`query`), which settles a paid
+ * payment there and then even if the provider's webhook never arrives.
+ */
+export async function loadGiftPayment(container: AppContainer, orderReference: string, query: Readonly<Record<string, string>> = {}) {
   if (!isOrderReference(orderReference)) return null;
   const gift = await findGiftByOrderReference(container.db, orderReference);
   if (!gift) return null;
   let payment = await latestPaymentForGift(container.db, gift.id);
   if (!payment) return null;
   if (!isFinalStatus(payment.status)) {
-    payment = await container.payments.refreshPayment(payment.id, "poll");
+    payment = await container.payments.settleFromReturn(payment.id, query);
   }
   const view = paymentView(container.paymentViews, gift, payment);
   const status = payment.status;

@@ -44,7 +44,8 @@ function retryProviders(container: Pick<AppContainer, "paymentSetup" | "payments
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const container = context.get(containerContext);
-  const view = await loadGiftPayment(container, params.orderReference);
+  // Back from the card window, the address carries the provider's signed return (?kort=klart&…&hash=…).
+  const view = await loadGiftPayment(container, params.orderReference, Object.fromEntries(new URL(request.url).searchParams));
   if (!view) throw data(null, { status: 404 });
   if (view.giftPaid) throw redirect(`/ge-en-gava/tack/${view.orderReference}`);
   // On a phone the Swish app is on this very device: a QR code to scan with it is of no use.

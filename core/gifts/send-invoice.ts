@@ -7,14 +7,16 @@ import type { DocumentRenderer } from "../documents/document-renderer";
 import { findGift, findPayment } from "../payments/payment-repository";
 import { formatSek } from "../site/format";
 import { invoiceDocument, invoiceLines } from "./invoice";
+import type { JobAttempt } from "../jobs/job-runner";
 
 export { INVOICE_JOB } from "./invoice-job";
 const payloadSchema = z.object({ paymentId: z.string().min(1) });
 
-/** E-mails the invoice PDF; queued when an invoice payment starts. */
+/** E-mails the invoice PDF; queued when an invoice payment starts. Sending is the job's outside effect, as for receipts (decision 0025). */
 export async function sendInvoice(
   deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; documents: DocumentRenderer },
   payload: unknown,
+  attempt: Pick<JobAttempt, "outsideEffect">,
 ): Promise<void> {
   const { paymentId } = payloadSchema.parse(payload);
   const payment = await findPayment(deps.db, paymentId);
@@ -36,10 +38,11 @@ export async function sendInvoice(
     deps.site.name,
   ].join("\n");
   const pdf = await deps.documents.render(invoiceDocument({ gift, payment }), "pdf");
-  await deps.mailer.send({
+  const mail = {
     to: gift.donor_email,
     subject: `Faktura för din gåva på ${formatSek(payment.amount_ore)}`,
     text,
     attachments: [{ filename: `faktura-${gift.order_reference}.pdf`, content: pdf, contentType: "application/pdf" }],
-  });
+  };
+  await attempt.outsideEffect(() => deps.mailer.send(mail));
 }

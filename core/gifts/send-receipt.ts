@@ -11,17 +11,23 @@ import { memorialReceiptExtras } from "../memorial/memorial-receipt";
 import { greetingCardReceiptExtras } from "../cards/greeting-card-order";
 import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
 import { membershipReceiptExtras } from "../membership/membership-receipt";
+import type { JobAttempt } from "../jobs/job-runner";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
 
 /**
- * The receipt job: queued in the same transaction that marks the gift paid.
- * The e-mail carries a thank-you card as an image the donor can keep or share
- * (and, for a memorial gift, a copy of the memorial sheet).
+ * The receipt job: queued in the same transaction that marks the gift paid
+ * (once per gift: its dedupe key is `receipt:<gift id>`). The e-mail carries a
+ * thank-you card as an image the donor can keep or share (and, for a memorial
+ * gift, a copy of the memorial sheet). Everything is prepared first; the
+ * sending is the job's outside effect, so the job is marked done the moment
+ * the mailer accepts and a crash after that does not send it again (decision
+ * 0025 says what window remains).
  */
 export async function sendReceipt(
   deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string; documents: DocumentRenderer; cards?: CardCatalogue },
   payload: unknown,
+  attempt: Pick<JobAttempt, "outsideEffect">,
 ): Promise<void> {
   const { giftId } = payloadSchema.parse(payload);
   const gift = await findGift(deps.db, giftId);
@@ -37,11 +43,12 @@ export async function sendReceipt(
     (await memorialReceiptExtras(deps, gift)) ??
     (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift)) ??
     (await membershipReceiptExtras(deps, gift));
-  await deps.mailer.send({
+  const mail = {
     ...receiptMail(gift, deps.site, deps.publicUrl, extras ? [extras.paragraph] : []),
     attachments: [
       { filename: `tack-${gift.order_reference}.png`, content: card, contentType: "image/png" },
       ...(extras ? [extras.attachment] : []),
     ],
-  });
+  };
+  await attempt.outsideEffect(() => deps.mailer.send(mail));
 }

@@ -17,7 +17,12 @@ export interface JobRow {
   attempts: number;
 }
 
-const LOCK_MS = 60_000;
+/**
+ * How long a claim holds a job. A handler must finish its outside effect
+ * within it (the mailer's timeouts are shorter), or another runner may take
+ * the job over and repeat it.
+ */
+export const LOCK_MS = 60_000;
 /** After this many attempts a job stays failed for a person to look at. */
 export const MAX_JOB_ATTEMPTS = 8;
 
@@ -73,7 +78,23 @@ export async function claimDueJobs(db: Kysely<DB>, engine: Engine, clock: Clock,
 }
 
 export async function completeJob(db: Kysely<DB>, clock: Clock, id: number): Promise<void> {
-  await db.updateTable("jobs").set({ done_at: clock.now().toISOString(), locked_until: null }).where("id", "=", id).execute();
+  await db.updateTable("jobs").set({ done_at: clock.now().toISOString(), locked_until: null }).where("id", "=", id).where("done_at", "is", null).execute();
+}
+
+/**
+ * Renews this runner's claim on a job if it still holds it: the job is not
+ * done and nobody has claimed it since (each claim counts an attempt, so the
+ * attempt number is the fence). False when the claim was lost.
+ */
+export async function renewClaim(db: Kysely<DB>, clock: Clock, job: Pick<JobRow, "id" | "attempts">): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ locked_until: new Date(clock.now().getTime() + LOCK_MS).toISOString() })
+    .where("id", "=", job.id)
+    .where("attempts", "=", job.attempts)
+    .where("done_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Retries with exponential back-off; after the last attempt the job stays failed for a person to look at. */

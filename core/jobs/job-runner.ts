@@ -4,11 +4,20 @@ import type { Logger } from "../logger";
 import type { DB } from "../../db/schema";
 import type { Engine } from "../../db/dialect";
 import { claimDueJobs, completeJob, failJob, MAX_JOB_ATTEMPTS } from "./job-queue";
+import { JobClaimLostError, runOutsideEffect } from "./outside-effect";
 
 /** Which attempt this is; on the last one a handler may record the failure on what it was working on before it throws. */
 export interface JobAttempt {
   attempt: number;
   lastAttempt: boolean;
+  /**
+   * Runs the job's one outside effect (sending its e-mail): only while this
+   * runner still holds the job, and the job is marked done in its own
+   * statement the moment the effect returns, so a crash or an error after it
+   * does not repeat it (core/jobs/outside-effect.ts, decision 0025). Call it
+   * once, last; what follows it is not retried.
+   */
+  outsideEffect<T>(effect: () => Promise<T>): Promise<T>;
 }
 
 export type JobHandler = (payload: unknown, attempt: JobAttempt) => Promise<void>;
@@ -21,6 +30,8 @@ export interface JobRunnerDeps {
   handlers: Record<string, JobHandler>;
   /** Periodic work that is not a queued job, e.g. payment reconciliation. */
   periodic?: Array<{ name: string; everyMs: number; run: () => Promise<void> }>;
+  /** Waits between tries of recording an outside effect (tests make it instant). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -40,13 +51,30 @@ export class JobRunner {
     const jobs = await claimDueJobs(db, engine, clock, 10);
     for (const job of jobs) {
       const handler = handlers[job.type];
+      let effectDone = false;
+      const attempt: JobAttempt = {
+        attempt: job.attempts,
+        lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS,
+        outsideEffect: async (effect) => {
+          const result = await runOutsideEffect({ db, clock, logger, sleep: this.deps.sleep }, job, effect);
+          effectDone = true;
+          return result;
+        },
+      };
       try {
         if (!handler) throw new Error(`No handler for job type ${job.type}`);
-        await handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS });
-        await completeJob(db, clock, job.id);
+        await handler(job.payload, attempt);
+        if (!effectDone) await completeJob(db, clock, job.id);
       } catch (error) {
-        logger.warn({ err: error, jobId: job.id, type: job.type, attempt: job.attempts }, "job failed");
-        await failJob(db, clock, job, error);
+        if (error instanceof JobClaimLostError) {
+          logger.info({ jobId: job.id, type: job.type, attempt: job.attempts }, "job taken over by another runner; left to it");
+        } else if (effectDone) {
+          // Done already: retrying would repeat what the job did outside (a second e-mail).
+          logger.error({ err: error, jobId: job.id, type: job.type }, "job failed after its outside effect; not retried");
+        } else {
+          logger.warn({ err: error, jobId: job.id, type: job.type, attempt: job.attempts }, "job failed");
+          await failJob(db, clock, job, error);
+        }
       }
     }
     return jobs.length;

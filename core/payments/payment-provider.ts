@@ -42,6 +42,13 @@ export interface PaymentProvider {
   start(payment: PaymentRow, gift: GiftRow, options: StartOptions): Promise<StartResult>;
   /** The provider's current view of the payment; `null` when the provider does not know it. */
   fetchStatus(payment: PaymentRow): Promise<ProviderStatus | null>;
+  /**
+   * Whether the query the provider put on the donor's return address is the
+   * provider's own (signed) and about this payment. A signed return only earns
+   * the payment an immediate read-back (`fetchStatus`); its words never set a
+   * status. Providers without a signed return leave it out.
+   */
+  verifiesReturn?(payment: PaymentRow, query: Readonly<Record<string, unknown>>): boolean;
   /** `too-late` when the provider has already settled it (the caller then re-reads the status). */
   cancel(payment: PaymentRow): Promise<"cancelled" | "too-late">;
   /** Background work committed together with a new attempt (e.g. e-mailing an invoice). */

@@ -162,13 +162,18 @@ export class PaymentService {
   }
 
   /**
-   * A Swish attempt still "created" without a token well after its start: the
-   * process that started it died before Swish had the request, or before the
-   * token was saved. (Younger than that, its start may still be under way.)
+   * A Swish attempt without a token well after its start: the process that
+   * started it died before Swish had the request, or before the token was
+   * saved. Still "created", or already "pending" when reconciliation found the
+   * request at Swish meanwhile – which does not give the donor the token the
+   * app or QR code needs (a request to a phone number needs none, so pending is
+   * finished there). Younger than that, its start may still be under way.
    */
   private isUnfinished(payment: PaymentRow, provider: PaymentProvider): boolean {
-    if (payment.status !== "created" || payment.provider !== provider.name || provider.method !== "swish") return false;
+    if (payment.provider !== provider.name || provider.method !== "swish") return false;
     if (payment.client_token || payment.client_url) return false;
+    const tokenLost = payment.status === "pending" && !payment.payer_alias;
+    if (payment.status !== "created" && !tokenLost) return false;
     return this.deps.clock.now().getTime() - Date.parse(payment.created_at) > UNFINISHED_START_AFTER_MS;
   }
 
@@ -261,6 +266,23 @@ export class PaymentService {
       data: status.data,
     });
     return result.payment;
+  }
+
+  /**
+   * The donor's browser is back from the provider's window. A return the
+   * provider signed for this payment makes us re-read the payment from the
+   * provider at once – the read reconciliation does – and settle it through
+   * the one transition, so a payment the donor saw approved is paid even when
+   * the provider's webhook never arrives. The return's own words (its status)
+   * are never applied; an unsigned, forged or foreign return gets only the
+   * ordinary check, at most every two seconds.
+   */
+  async settleFromReturn(paymentId: string, query: Readonly<Record<string, unknown>>): Promise<PaymentRow> {
+    const payment = await findPayment(this.deps.db, paymentId);
+    if (!payment) throw new Error(`Unknown payment ${paymentId}`);
+    if (isFinalStatus(payment.status)) return payment;
+    const signed = this.provider(payment.provider).verifiesReturn?.(payment, query) ?? false;
+    return signed ? this.refreshPayment(paymentId, "donor", { force: true }) : this.refreshPayment(paymentId, "poll");
   }
 
   /**

@@ -134,11 +134,11 @@ export class MondidoClient {
   }
 
   /**
-   * Checks the query Mondido appends to success_url/error_url. The redirect is
-   * only a hint for what to show the donor; the webhook or a REST read decides
-   * the payment's state.
+   * Checks the query Mondido appends to success_url/error_url. A verified
+   * redirect is a reason to re-read the transaction at once; the webhook or a
+   * REST read decides the payment's state, never the redirect's own status.
    */
-  verifyRedirect(query: Record<string, unknown>): { ok: true; transactionId: string; paymentRef: string; status: string } | { ok: false } {
+  verifyRedirect(query: Readonly<Record<string, unknown>>): { ok: true; transactionId: string; paymentRef: string; status: string } | { ok: false } {
     const get = (key: string) => (typeof query[key] === "string" ? (query[key] as string) : undefined);
     const [transactionId, paymentRef, status, hash, amount, currency] = [
       get("transaction_id"),

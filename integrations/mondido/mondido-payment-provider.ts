@@ -9,7 +9,8 @@ import type { MondidoStatus, MondidoTransaction } from "./transaction";
  * Card payments in Mondido's hosted window behind the common payment
  * interface. Nothing is sent to Mondido when the attempt starts: the donor's
  * browser posts the signed form. The verified webhook settles the payment;
- * a REST read-back covers a lost webhook.
+ * a REST read-back – when the donor's signed return arrives, and in
+ * reconciliation – covers a lost webhook.
  */
 export const CARD_EXPIRES_AFTER_MS = 30 * 60_000;
 
@@ -68,6 +69,12 @@ export class MondidoPaymentProvider implements PaymentProvider {
     const latest = latestTransaction(transactions);
     if (!latest) return null;
     return { status: mondidoStatusToPaymentStatus(latest.status), data: { transactionId: latest.id, mondidoStatus: latest.status } };
+  }
+
+  /** The hash Mondido puts on success_url/error_url, checked with our secret, for this attempt's payment_ref. */
+  verifiesReturn(payment: PaymentRow, query: Readonly<Record<string, unknown>>): boolean {
+    const verified = this.options.client.verifyRedirect(query);
+    return verified.ok && verified.paymentRef === payment.provider_reference;
   }
 
   /** A hosted window the donor never paid in needs no cancelling at Mondido; a started transaction cannot be. */

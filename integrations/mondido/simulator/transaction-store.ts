@@ -1,7 +1,8 @@
 /**
- * Where the simulator keeps its transactions. In memory by default: the
- * simulator is a development stand-in, and a lost transaction after a restart
- * behaves like an unknown id at the provider, which the client must handle anyway.
+ * Where the simulator keeps its transactions. The server uses the file store
+ * (file-store.ts) so that they survive a restart as they would at Mondido: a
+ * card payment the donor saw approved must still be approved when the site
+ * reads it back. The in-memory store is for tests that need no restart.
  */
 export interface SimTransactionRecord {
   /** The transaction as the REST API and webhook show it (snake_case, Mondido's field names). */
