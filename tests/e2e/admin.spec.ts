@@ -4,19 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { e2eFixtureEnv } from "./e2e-server-env";
 import { loginOnThisDevice } from "./bankid-flow";
 
 // The back office, keyboard only: staff sign in with BankID in the simulator, print a batch of
 // three memorial sheets and mark them sent, refund a card gift, and import a BgMax file with one
 // unmatched payment and resolve it. Axe on every page.
-const E2E_PORT = process.env.E2E_PORT ?? "4173";
-const env = {
-  ...process.env,
-  DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`,
-  // The e2e server's SECRET_KEY (scripts/e2e-server.mjs): staff are found by a hash keyed from it.
-  SECRET_KEY: "e2e-only-secret-key-never-used-in-production-000",
-  LOG_LEVEL: "warn",
-};
+const env = e2eFixtureEnv;
 
 function run(script: string, ...args: string[]): string {
   return execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env, encoding: "utf8" });

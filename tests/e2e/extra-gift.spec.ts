@@ -4,13 +4,13 @@ import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { loginOnThisDevice } from "./bankid-flow";
 import { answerInSwish } from "./gift-flow";
+import { e2eFixtureEnv } from "./e2e-server-env";
 import { fillMonthlyForm, signMandateInSimulator, type MonthlyDonor } from "./monthly-flow";
 
 // Sign-up, signing, login and a Swish payment, with axe on each page.
 test.describe.configure({ timeout: 240_000 });
 
-const E2E_PORT = process.env.E2E_PORT ?? "4173";
-const env = { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" };
+const env = e2eFixtureEnv;
 
 /** Gunnar Wikström in the BankID simulator: nobody else's journey uses him. */
 const GUNNAR: MonthlyDonor = { name: "Gunnar Wikström", email: "gunnar.wikstrom@exempel.se", personnummer: "19640823-3234", radio: /Gunnar Wikström/ };

@@ -3,11 +3,11 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { e2eFixtureEnv, E2E_PORT } from "./e2e-server-env";
 import { fillDonor, shoot } from "./greeting-card-flow";
 
-const E2E_PORT = process.env.E2E_PORT ?? "4173";
 const MAIL_DIR = `var/e2e-${E2E_PORT}/mail`;
-const env = { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" };
+const env = e2eFixtureEnv;
 
 // This journey moves the server's clock (POST /_test/clock), so it runs in the "clock" project, after the others and alone (playwright.config.ts).
 

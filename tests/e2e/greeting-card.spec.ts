@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { e2eFixtureEnv } from "./e2e-server-env";
 import { fillDonor, shoot } from "./greeting-card-flow";
 
-const E2E_PORT = process.env.E2E_PORT ?? "4173";
-const env = { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" };
+const env = e2eFixtureEnv;
 
 // Heavy pages (a hundred card pictures, axe) on a machine shared by many sessions.
 test.setTimeout(240_000);

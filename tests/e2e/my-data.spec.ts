@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { latestMyDataLink, loginOnThisDevice } from "./bankid-flow";
+// The e2e server's fixed key, so the test can sign a link that has already expired.
+import { E2E_SECRET_KEY } from "./e2e-server-env";
 import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
 
-// The same fixed key as scripts/e2e-server.mjs, so the test can sign a link that has already expired.
-const E2E_SECRET_KEY = "e2e-only-secret-key-never-used-in-production-000";
 
 test("a donor gets a My data link, changes the e-mail and leaves a comment; older and altered links stop working", async ({ page }) => {
   test.slow(); // logs in, reads e-mail twice, scans three pages for accessibility

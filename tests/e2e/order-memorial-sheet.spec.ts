@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { e2eFixtureEnv } from "./e2e-server-env";
 import { inspectPdf } from "../../documents/testing/pdf-inspect";
 
-const E2E_PORT = process.env.E2E_PORT ?? "4173";
-const env = { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" };
+const env = e2eFixtureEnv;
 
 /** Runs a tsx script against the end-to-end server's database (as payments.spec.ts books a bank file). */
 function run(script: string, ...args: string[]): string {

@@ -7,9 +7,9 @@ import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { submitGift } from "./gift-flow";
 import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgmax";
+import { e2eFixtureEnv } from "./e2e-server-env";
 import { inspectPdf } from "../../documents/testing/pdf-inspect";
 
-const E2E_PORT = process.env.E2E_PORT ?? "4173";
 
 // Payment journeys wait for simulated providers and polling: give them more than the default 30 s.
 test.slow();
@@ -86,7 +86,7 @@ test("an invoice gift is paid by an imported bank file and then shows as paid", 
     ),
   );
   const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/payments-import.ts", file], {
-    env: { ...process.env, DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`, LOG_LEVEL: "warn" },
+    env: e2eFixtureEnv,
     encoding: "utf8",
   });
   expect(output).toContain("booked");

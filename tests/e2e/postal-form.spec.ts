@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { e2eFixtureEnv } from "./e2e-server-env";
 import { gotoHydrated } from "./hydrated";
 
 /**
@@ -9,14 +10,7 @@ import { gotoHydrated } from "./hydrated";
  * letter, which opens the gift form with the donor's name and address filled
  * in. SCREENSHOT_DIR=/some/dir saves each page at 360 and 1280 px.
  */
-const E2E_PORT = process.env.E2E_PORT ?? "4173";
-const env = {
-  ...process.env,
-  DATABASE_URL: `sqlite:var/e2e-${E2E_PORT}/site.db`,
-  // The e2e server's SECRET_KEY (scripts/e2e-server.mjs): staff are found by a hash keyed from it.
-  SECRET_KEY: "e2e-only-secret-key-never-used-in-production-000",
-  LOG_LEVEL: "warn",
-};
+const env = e2eFixtureEnv;
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 function run(script: string, ...args: string[]): string {
