@@ -76,6 +76,15 @@ export interface PageProps {
 }
 export interface BoxProps {
   style?: Style;
+  /**
+   * Says that everything the box draws (its style and all its children) is
+   * decided by this key and the box's size: static art, never text that
+   * changes. The PNG renderer then draws the box once per key, image width and
+   * place on the page and reuses its pixels (render/png.server.tsx); the PDF
+   * draws it as any box. The box needs a numeric width and height, and nothing
+   * may be drawn over it (it is laid on top of the rest of the page).
+   */
+  cacheKey?: string;
   children?: ReactNode;
 }
 export interface TextProps {

@@ -422,7 +422,8 @@ function Pattern({ variant, colours, width, height }: { variant: CardDesign["var
  * pattern, and the motif centred on it (variants 2 and 4 sit it a little
  * higher, leaving the pattern room below). The primitives have no groups or
  * transforms, so the motif is its own Svg laid over the ground, its viewBox
- * the 160-unit canvas it is drawn on.
+ * the 160-unit canvas it is drawn on. The panel depends on nothing but the
+ * design, the palette's colours and its size, which its cacheKey names.
  */
 export function CardArt({ design, theme, width, height }: { design: CardDesign; theme: Theme; width: number; height: number }) {
   const colours = cardColours(design.palette, theme);
@@ -430,8 +431,10 @@ export function CardArt({ design, theme, width, height }: { design: CardDesign; 
   const x = (width - art) / 2;
   const y = design.variant === 2 || design.variant === 4 ? height * 0.12 : (height - art) / 2;
   const draw = MOTIFS[design.motif];
+  // The panel is the same picture whenever these are the same, so an image renders it once (see Box's cacheKey).
+  const cacheKey = `card-art:${design.motif}/${design.palette}/${design.variant}:${width}x${height}:${Object.values(colours).join(",")}`;
   return (
-    <Box style={{ position: "relative", width, height, flexShrink: 0, backgroundColor: colours.ground }}>
+    <Box cacheKey={cacheKey} style={{ position: "relative", width, height, flexShrink: 0, backgroundColor: colours.ground }}>
       <Svg width={width} height={height} viewBox={`0 0 ${f(width)} ${f(height)}`} style={{ position: "absolute", top: 0, left: 0 }}>
         <Pattern variant={design.variant} colours={colours} width={width} height={height} />
       </Svg>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeOpaquePng } from "./png-encode";
+import { encodeOpaquePng, encodePng } from "./png-encode";
 import { decodePng } from "../testing/png-inspect";
 
 describe("PNG encoding", () => {
@@ -11,7 +11,21 @@ describe("PNG encoding", () => {
     expect([...image.pixels]).toEqual([...rgba]);
   });
 
+  it("reads pixels that do not start on a four-byte boundary as well", () => {
+    const rgba = new Uint8Array([163, 17, 46, 255, 246, 241, 238, 255]);
+    const shifted = new Uint8Array(rgba.length + 1);
+    shifted.set(rgba, 1);
+    expect([...decodePng(encodeOpaquePng(shifted.subarray(1), 2, 1)!).pixels]).toEqual([...rgba]);
+  });
+
   it("leaves a raster with transparency to another encoder", () => {
     expect(encodeOpaquePng(new Uint8Array([0, 0, 0, 128]), 1, 1)).toBeUndefined();
+  });
+
+  it("writes premultiplied pixels with transparency as RGBA with their own colours", () => {
+    // Half-transparent red, premultiplied as resvg renders it; a transparent pixel; an opaque one.
+    const premultiplied = new Uint8Array([100, 0, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255]);
+    const image = decodePng(encodePng(premultiplied, 3, 1));
+    expect([...image.pixels]).toEqual([199, 0, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255]);
   });
 });
