@@ -1,3 +1,4 @@
+import { useDocumentPreview } from "../components/preview/use-document-preview";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/greeting-card";
@@ -17,8 +18,6 @@ import { AmountFields, DonorFields, DonorLookupButton, GIFT_FIELD_LABELS, Paymen
 import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { useApiCall } from "../client/client-shell-context";
-import { ApiError } from "../error-reporting/api-call";
-import { PREVIEW_DELAY_MS } from "../memorial/memorial-preview-url";
 import { greetingCardPreviewImageUrl, previewGreetingCard } from "../cards/preview-card";
 import "../components/form/form.css";
 import "./greeting-card.css";
@@ -145,39 +144,13 @@ export default function GreetingCardPage({ loaderData, actionData }: Route.Compo
   const alt = chosen
     ? `Förhandsvisning av kortet ${chosen.title}${card.recipientName ? ` till ${card.recipientName}` : ""}. Hälsningen lyder: ${(card.greeting || chosen.greeting).replace(/\s+/g, " ")}${card.giverName ? ` Från ${card.giverName}.` : ""}`
     : "";
-  const [shown, setShown] = useState<{ src: string; alt: string } | null>(() =>
-    actionData?.preview && chosen ? { src: greetingCardPreviewImageUrl(card), alt } : null,
-  );
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
   const apiCall = useApiCall();
-  const previewKey = chosen ? JSON.stringify(card) : null;
-  useEffect(() => {
-    if (!hydrated || previewKey === null) return;
-    const controller = new AbortController();
-    const text = alt;
-    const timer = setTimeout(async () => {
-      setBusy(true);
-      try {
-        const src = await previewGreetingCard(apiCall, JSON.parse(previewKey) as GreetingCardPreview, { signal: controller.signal });
-        if (controller.signal.aborted) return URL.revokeObjectURL(src);
-        setShown((previous) => {
-          if (previous?.src.startsWith("blob:")) URL.revokeObjectURL(previous.src);
-          return { src, alt: text };
-        });
-        setFailed(false);
-      } catch (error) {
-        if (!controller.signal.aborted && !(error instanceof ApiError && error.status === 400)) setFailed(true);
-      } finally {
-        if (!controller.signal.aborted) setBusy(false);
-      }
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds everything the preview shows
-  }, [previewKey, hydrated]);
+  const { shown, busy, failed } = useDocumentPreview({
+    key: chosen ? JSON.stringify(card) : null,
+    alt,
+    initial: actionData?.preview && chosen ? { src: greetingCardPreviewImageUrl(card), alt } : null,
+    request: (key, signal) => previewGreetingCard(apiCall, JSON.parse(key) as GreetingCardPreview, { signal }),
+  });
 
   const onCardInput = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;

@@ -1,3 +1,4 @@
+import { useDocumentPreview } from "../components/preview/use-document-preview";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
@@ -34,9 +35,8 @@ import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { searchDeceasedForPage, searchParloursForPage, type PageSearch } from "../memorial/memorial-page-search.server";
 import { useMemorialSearch } from "../memorial/use-memorial-search";
 import { isSearchable } from "../memorial/memorial-search";
-import { ApiError } from "../error-reporting/api-call";
 import { useLiveSearch } from "../memorial/use-live-search";
-import { PREVIEW_DELAY_MS, canPreview, previewAlt, previewSheet, type PreviewInput } from "../memorial/memorial-preview-url";
+import { canPreview, previewAlt, previewSheet, type PreviewInput } from "../memorial/memorial-preview-url";
 import { memorialSheetPreviewImageUrl, type MemorialSheetPreview } from "../memorial/preview-sheet";
 import { useSheetPreview } from "../memorial/use-sheet-preview";
 import { SheetDesignIcon } from "../memorial/sheet-design-icon";
@@ -236,42 +236,20 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
     amountKr: kr,
   };
   const previewable = canPreview(previewInput);
-  const previewKey = previewable ? JSON.stringify(previewSheet(previewInput)) : null;
-  const [shownPreview, setShownPreview] = useState<{ src: string; alt: string } | null>(() =>
-    actionData?.preview && previewable
-      ? { src: memorialSheetPreviewImageUrl(previewSheet(previewInput)), alt: previewAlt(previewInput, designLabel) }
-      : null,
-  );
-  const [previewBusy, setPreviewBusy] = useState(false);
-  const [previewFailed, setPreviewFailed] = useState(false);
   const requestPreview = useSheetPreview();
-  useEffect(() => {
-    if (!hydrated || previewKey === null) return;
-    const controller = new AbortController();
-    const alt = previewAlt(previewInput, designLabel);
-    const timer = setTimeout(async () => {
-      setPreviewBusy(true);
-      try {
-        const src = await requestPreview(JSON.parse(previewKey) as MemorialSheetPreview, { signal: controller.signal });
-        if (controller.signal.aborted) return URL.revokeObjectURL(src);
-        setShownPreview((previous) => {
-          if (previous?.src.startsWith("blob:")) URL.revokeObjectURL(previous.src);
-          return { src, alt };
-        });
-        setPreviewFailed(false);
-      } catch (error) {
-        // A 400 is a field the form already marks; anything else is worth a word.
-        if (!controller.signal.aborted && !(error instanceof ApiError && error.status === 400)) setPreviewFailed(true);
-      } finally {
-        if (!controller.signal.aborted) setPreviewBusy(false);
-      }
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds everything the preview shows
-  }, [previewKey, hydrated]);
+  const {
+    shown: shownPreview,
+    busy: previewBusy,
+    failed: previewFailed,
+  } = useDocumentPreview({
+    key: previewable ? JSON.stringify(previewSheet(previewInput)) : null,
+    alt: previewAlt(previewInput, designLabel),
+    initial:
+      actionData?.preview && previewable
+        ? { src: memorialSheetPreviewImageUrl(previewSheet(previewInput)), alt: previewAlt(previewInput, designLabel) }
+        : null,
+    request: (key, signal) => requestPreview(JSON.parse(key) as MemorialSheetPreview, { signal }),
+  });
 
   // Results as the donor types, the earlier search cancelled.
   const deceasedSearch = useLiveSearch({
