@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../test-harness";
 import { testEngines } from "../../db/test-databases";
-import { ManualClock } from "../../core/clock";
+import { ManualClock, systemClock } from "../../core/clock";
+import { insertTestDonor } from "../../core/donors/test-donor";
 import { RFA } from "../../core/donors/bankid-messages";
 import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
 
@@ -233,29 +234,7 @@ describe.each(testEngines)("donor services through the API on %s", (engine) => {
     async function donorWithLink(clock: ManualClock) {
       const s = server!;
       const donorId = "donor-1";
-      const now = clock.now().toISOString();
-      await s.container.db
-        .insertInto("donors")
-        .values({
-          id: donorId,
-          personnummer: ERIK,
-          given_name: "Erik",
-          surname: "Lindgren",
-          street: "Storgatan 12",
-          postal_code: "114 51",
-          city: "Stockholm",
-          protected_identity: 0,
-          email: "erik@exempel.se",
-          phone: null,
-          contact_email: 1,
-          contact_post: 1,
-          contact_phone: 0,
-          newsletter: 0,
-          created_at: now,
-          updated_at: now,
-          last_login_at: null,
-        })
-        .execute();
+      await insertTestDonor(s.container.db, clock, { id: donorId, personnummer: ERIK, street: "Storgatan 12", postal_code: "114 51", phone: null });
       const { token } = await s.container.donors.links.issue(donorId);
       return { donorId, token };
     }
@@ -382,11 +361,7 @@ describe.each(testEngines)("donor services through the API on %s", (engine) => {
   describe("sessions", () => {
     it("end after 30 idle minutes, slide while used, and rotate at login", async () => {
       const { server, clock } = await start();
-      const now = clock.now().toISOString();
-      await server.container.db
-        .insertInto("donors")
-        .values({ id: "d1", personnummer: ERIK, given_name: "E", surname: "L", street: null, postal_code: null, city: null, protected_identity: 0, email: null, phone: null, contact_email: 1, contact_post: 1, contact_phone: 0, newsletter: 0, created_at: now, updated_at: now, last_login_at: null })
-        .execute();
+      await insertTestDonor(server.container.db, clock, { id: "d1", personnummer: ERIK, given_name: "E", surname: "L", street: null, postal_code: null, city: null, email: null, phone: null });
       const { sessions } = server.container.donors;
       const cookie = (await sessions.login("d1", null)).split(";")[0]!;
       clock.advance(29 * 60_000);
@@ -410,11 +385,7 @@ describe.each(testEngines)("donor services through the API on %s", (engine) => {
 
     it("mark the cookie Secure (with the __Host- prefix) when the site is https", async () => {
       const { server } = await start({ PUBLIC_URL: "https://www.exempel.se" });
-      const now = new Date().toISOString();
-      await server.container.db
-        .insertInto("donors")
-        .values({ id: "d1", personnummer: ERIK, given_name: "E", surname: "L", street: null, postal_code: null, city: null, protected_identity: 0, email: null, phone: null, contact_email: 1, contact_post: 1, contact_phone: 0, newsletter: 0, created_at: now, updated_at: now, last_login_at: null })
-        .execute();
+      await insertTestDonor(server.container.db, systemClock, { id: "d1", personnummer: ERIK, given_name: "E", surname: "L", street: null, postal_code: null, city: null, email: null, phone: null });
       const cookie = await server.container.donors.sessions.login("d1", null);
       expect(cookie).toMatch(/^__Host-hl_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
     });
