@@ -18,6 +18,8 @@ import {
   PROVIDER_FILE_STATUSES,
 } from "../core/agreements/agreement-status";
 import { POSTAL_FORM_KINDS, POSTAL_FORM_STATUSES } from "../core/postal-forms/postal-form-kinds";
+import { REFUND_STATUSES } from "../core/payments/refund-status";
+import { STORED_CARD_STATUSES } from "../core/agreements/stored-card-status";
 import { openTestDatabase, testEngines, type TestDatabase } from "./test-databases";
 
 /**
@@ -54,6 +56,8 @@ const COLUMNS: Array<{ table: string; column: string; values: readonly string[] 
   { table: "autogiro_requests", column: "kind", values: AUTOGIRO_REQUEST_KINDS },
   { table: "postal_form_requests", column: "kind", values: POSTAL_FORM_KINDS },
   { table: "postal_form_requests", column: "status", values: POSTAL_FORM_STATUSES },
+  { table: "payment_refunds", column: "status", values: REFUND_STATUSES },
+  { table: "stored_cards", column: "status", values: STORED_CARD_STATUSES },
 ];
 
 describe.each(testEngines)("closed sets on %s", (engine) => {
@@ -119,6 +123,16 @@ describe.each(testEngines)("closed sets on %s", (engine) => {
       .insertInto("postal_form_requests")
       .values({ id: "pf1", reference: "BL-000000000001", kind: "payin_slips", name: "Astrid Exempel", street: "Storgatan 1", postal_code: "111 22", city: "Västerås",
         email: null, address_key: "11122|storgatan 1|västerås", expected_by: "2026-01-20", status: "ready", sent_at: null, sent_by: null, created_at: now, updated_at: now })
+      .execute();
+    await database.db
+      .insertInto("stored_cards")
+      .values({ id: "sc1", donor_id: "d1", provider: "Mondido", provider_card_id: "300", token: "t", masked_number: null, expires_on: null, status: "active",
+        stored_by_payment_id: "p1", created_at: now, updated_at: now })
+      .execute();
+    await database.db
+      .insertInto("payment_refunds")
+      .values({ id: "rf1", payment_id: "p1", provider: "HLFSwish", idempotency_key: "rf1", provider_reference: null, status: "requested", amount_ore: 30_000,
+        reason: "Test", requested_by: "staff:1", error_code: null, error_message: null, created_at: now, updated_at: now })
       .execute();
     for (const [column, bad] of [["debit_day", 29], ["debit_day", 0], ["amount_ore", 0]] as const) {
       await expect(sql`update agreements set ${sql.ref(column)} = ${bad}`.execute(database.db), `agreements.${column} = ${bad}`).rejects.toThrow();

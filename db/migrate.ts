@@ -13,6 +13,10 @@ import { up0012 } from "./migrations/0012-staff-and-audit";
 import { up0013 } from "./migrations/0013-memberships";
 import { up0014 } from "./migrations/0014-postal-forms";
 import { up0016 } from "./migrations/0016-postal-form-cancelled";
+import { up0017 } from "./migrations/0017-payment-refunds";
+import { up0018 } from "./migrations/0018-stored-cards";
+import { up0019 } from "./migrations/0019-several-instances";
+import { up0021 } from "./migrations/0021-indexes-for-scale";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -35,6 +39,10 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0013-memberships": { up: up0013(engine) },
     "0014-postal-forms": { up: up0014 },
     "0016-postal-form-cancelled": { up: up0016(engine) },
+    "0017-payment-refunds": { up: up0017 },
+    "0018-stored-cards": { up: up0018 },
+    "0019-several-instances": { up: up0019 },
+    "0021-indexes-for-scale": { up: up0021 },
   };
 }
 

@@ -1,6 +1,7 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { GiftStatus, GiftType } from "../core/gifts/gift-types";
 import type { PaymentMethod, PaymentStatus, ProviderName, TransitionSource } from "../core/payments/payment-status";
+import type { RefundStatus } from "../core/payments/refund-status";
 import type { OrderChannel, OrderItemKind, OrderItemStatus, OrderKind, OrderTransitionSource } from "../core/orders/order-status";
 import type {
   AgreementEventSource,
@@ -15,6 +16,7 @@ import type {
   ProviderFileStatus,
 } from "../core/agreements/agreement-status";
 
+import type { StoredCardStatus } from "../core/agreements/stored-card-status";
 import type { CollectionOrganiserKind, CollectionStatus } from "../core/memorial/collection-status";
 import type { MemorialSheetDesign } from "../core/memorial/sheet-designs";
 import type { StaffRole } from "../core/staff/staff-roles";
@@ -23,6 +25,11 @@ import type { PostalFormKind, PostalFormStatus } from "../core/postal-forms/post
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings and
  * booleans are 0/1 integers in both engines, so that rows read the same on
  * SQLite and PostgreSQL. Money is integer öre.
+ */
+/**
+ * Gifts are read by donor (`donor_id`; `donor_personnummer, donor_id` for
+ * those not linked yet), by order reference, and for a tax year by
+ * `status, paid_at` (migration 0021: that index covers the KU65 report's columns).
  */
 export interface GiftsTable {
   id: string;
@@ -70,6 +77,12 @@ export interface PaymentsTable {
   updated_at: string;
   paid_at: string | null;
   expires_at: string;
+  /**
+   * When a start cut short by a crash was last taken up again (migration 0019):
+   * for 15 s after it, another start of the gift – on any instance – leaves the
+   * attempt to the one finishing it instead of sending Swish a second request.
+   */
+  restarted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentEventsTable {
@@ -81,6 +94,23 @@ export interface PaymentEventsTable {
   source: TransitionSource;
   data: string | null;
   created_at: string;
+}
+
+/** A refund asked of a provider's API (migration 0017, core/payments/refund-service.ts). */
+export interface PaymentRefundsTable {
+  id: string;
+  payment_id: string;
+  provider: ProviderName;
+  idempotency_key: string;
+  provider_reference: string | null;
+  status: RefundStatus;
+  amount_ore: number;
+  reason: string;
+  requested_by: string;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface JobsTable {
@@ -316,6 +346,30 @@ export interface AgreementsTable {
   updated_at: string;
 }
 
+/** A card Mondido stores for a card agreement (migration 0018, decision 0028). */
+export interface StoredCardsTable {
+  id: string;
+  donor_id: string;
+  provider: "Mondido";
+  provider_card_id: string;
+  token: string;
+  masked_number: string | null;
+  expires_on: string | null;
+  status: StoredCardStatus;
+  stored_by_payment_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A payment attempt that charges a stored card (migration 0018). */
+export interface CardChargesTable {
+  payment_id: string;
+  agreement_id: string;
+  stored_card_id: string;
+  attempt: number;
+  created_at: string;
+}
+
 export interface AgreementEventsTable {
   id: Generated<number>;
   agreement_id: string;
@@ -497,6 +551,16 @@ export interface PostalFormRequestsTable {
   updated_at: string;
 }
 
+/** One rate limit's count for one visitor in their current window, shared by every instance (migration 0019, decision 0029). */
+export interface RateLimitCountersTable {
+  bucket: string;
+  /** SHA-256 of the counted key (an address, a phone number, a donor id): never the key itself. */
+  key_hash: string;
+  window_start: string;
+  hits: number;
+  expires_at: string;
+}
+
 /** A link printed on a letter that opens a pre-filled form (migration 0014); only the reference's SHA-256 is kept. */
 export interface LetterLinksTable {
   reference_hash: string;
@@ -509,6 +573,7 @@ export interface DB {
   gifts: GiftsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  payment_refunds: PaymentRefundsTable;
   jobs: JobsTable;
   kv_entries: KvEntriesTable;
   web_events: WebEventsTable;
@@ -530,6 +595,8 @@ export interface DB {
   mandates: MandatesTable;
   provider_files: ProviderFilesTable;
   autogiro_requests: AutogiroRequestsTable;
+  stored_cards: StoredCardsTable;
+  card_charges: CardChargesTable;
   staff: StaffTable;
   staff_roles: StaffRolesTable;
   staff_sessions: StaffSessionsTable;
@@ -541,4 +608,5 @@ export interface DB {
   ku65_statements: Ku65StatementsTable;
   postal_form_requests: PostalFormRequestsTable;
   letter_links: LetterLinksTable;
+  rate_limit_counters: RateLimitCountersTable;
 }

@@ -16,6 +16,10 @@ import * as fulfilment from "../app/routes/admin-fulfilment";
 import * as fulfilmentPdf from "../app/routes/admin-fulfilment-pdf";
 import * as donors from "../app/routes/admin-donors";
 import * as donor from "../app/routes/admin-donor";
+import * as collectionsPage from "../app/routes/admin-collections";
+import * as collectionPage from "../app/routes/admin-collection";
+import * as listOrdersPage from "../app/routes/admin-list-orders";
+import * as listOrderPage from "../app/routes/admin-list-order";
 import * as payments from "../app/routes/admin-payments";
 import * as payment from "../app/routes/admin-payment";
 import * as autogiro from "../app/routes/admin-autogiro";
@@ -38,6 +42,10 @@ const ROUTES: Array<{ name: string; role: StaffRole | "any"; path: string; loade
   { name: "fulfilment pdf", role: "insamling", path: "/admin/leverans/utskrift.pdf", action: fulfilmentPdf.action },
   { name: "donors", role: "insamling", path: "/admin/givare", loader: donors.loader },
   { name: "donor", role: "insamling", path: "/admin/givare/x", loader: donor.loader, action: donor.action, params: { donorId: "x" } },
+  { name: "memorial collections", role: "insamling", path: "/admin/insamlingar", loader: collectionsPage.loader },
+  { name: "memorial collection", role: "insamling", path: "/admin/insamlingar/x", loader: collectionPage.loader, action: collectionPage.action, params: { collectionId: "x" } },
+  { name: "list orders", role: "insamling", path: "/admin/listbestallningar", loader: listOrdersPage.loader },
+  { name: "list order", role: "insamling", path: "/admin/listbestallningar/x", loader: listOrderPage.loader, params: { orderId: "x" } },
   { name: "payments", role: "ekonomi", path: "/admin/betalningar", loader: payments.loader, action: payments.action },
   { name: "payment", role: "ekonomi", path: "/admin/betalningar/x", loader: payment.loader, action: payment.action, params: { paymentId: "x" } },
   { name: "autogiro", role: "ekonomi", path: "/admin/autogiro", loader: autogiro.loader, action: autogiro.action },
@@ -153,7 +161,7 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       const now = new Date().toISOString();
       await db
         .insertInto("payments")
-        .values({ id: paymentId, gift_id: gift.id, method: "card", provider: "Mondido", provider_reference: "x1", status: "paid", amount_ore: gift.amount_ore, payer_alias: null, client_token: null, client_url: null, error_code: null, created_at: now, updated_at: now, paid_at: now, expires_at: now, last_checked_at: now })
+        .values({ id: paymentId, gift_id: gift.id, method: "bank", provider: "Brite", provider_reference: "x1", status: "paid", amount_ore: gift.amount_ore, payer_alias: null, client_token: null, client_url: null, error_code: null, created_at: now, updated_at: now, paid_at: now, expires_at: now, last_checked_at: now })
         .execute();
       const refund = new URLSearchParams({ intent: "refund", reason: "Givaren ångrade sig", confirm: "on" });
       const denied = await outcome(() =>
@@ -170,13 +178,50 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(refused.status).toBe(403);
       expect(await db.selectFrom("staff").select("id").execute()).toHaveLength(staffBefore.length);
 
-      // Finance may refund: the payment is refunded, the gift follows, the refund is logged with who did it.
+      // Finance may refund (Brite: by hand): the payment is refunded, the gift follows, the refund is logged with who did it.
       const done = await outcome(() =>
         payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie: cookies.ekonomi, body: refund }), context: context(), params: { paymentId } } as never),
       );
       expect(done.status).toBe(200);
       expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
       expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "payment.refund", outcome: "ok", subject_id: paymentId });
+    });
+
+    it("finance refunds a Swish gift through Swish once, however often the form is sent; by hand it is refused meanwhile", async () => {
+      const { db, payments: paymentService, paymentSetup, refunds } = server.container;
+      const gift = testGift({ id: crypto.randomUUID(), order_reference: "SWISHREFUND000000000000001", idempotency_key: crypto.randomUUID(), status: "awaiting_payment", paid_at: null });
+      await db.insertInto("gifts").values(gift).execute();
+      const started = await paymentService.startPayment(gift.id, "HLFSwish", { payerAlias: "46701112233" });
+      await paymentSetup.swishSimulator!.approve(started.provider_reference!);
+      expect((await paymentService.refreshPayment(started.id, "poll", { force: true })).status).toBe("paid");
+      const paymentId = started.id;
+      const post = (body: URLSearchParams, cookie = cookies.ekonomi) =>
+        outcome(() => payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie, body }), context: context(), params: { paymentId } } as never));
+
+      const page = (await outcome(() => payment.loader({ request: request(`/admin/betalningar/${paymentId}`, { cookie: cookies.ekonomi }), context: context(), params: { paymentId } } as never)))
+        .value as Awaited<ReturnType<typeof payment.loader>>;
+      expect(page.refundVia).toBe("Swish");
+      const form = new URLSearchParams({ intent: "refund", key: page.refundKey, reason: "Givaren swishade två gånger", confirm: "on" });
+      // A fundraiser cannot, even with a valid form.
+      expect((await post(form, cookies.insamling)).status).toBe(403);
+      const first = await post(form);
+      expect(first.status).toBe(200);
+      const second = await post(form);
+      expect(second.status).toBe(200);
+      // Another form (a second tab) finds the same refund.
+      await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "Igen", confirm: "on" }));
+      const rows = await db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).execute();
+      expect(rows).toHaveLength(1);
+      // Recording it by hand beside it is refused: it would be paid back twice.
+      const byHand = await post(new URLSearchParams({ intent: "refund-manual", reason: "För hand", confirm: "on" }));
+      expect(byHand.status).toBe(400);
+      // Swish pays out and calls back; the payment is refunded once.
+      const deadline = Date.now() + 10_000;
+      while ((await refunds.find(rows[0]!.id))!.status !== "confirmed" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
+      const logged = (await auditRows()).filter((r) => r.subject_id === paymentId && r.action === "payment.refund");
+      expect(logged.map((r) => r.outcome)).toEqual(["ok", "ok", "ok", "refused"]);
+      expect(JSON.parse(logged[0]!.details!)).toMatchObject({ via: "swish", refundId: rows[0]!.id });
     });
 
     it("finance cannot strike a form ordered by post: 403, logged, and the form is still to be posted", async () => {

@@ -17,6 +17,7 @@ import { paymentViewLinks } from "./api/payment-view";
 import type { PaymentViewLinks } from "../core/payments/payment-view";
 import type { Mailer } from "../core/mail/mailer";
 import { PaymentService } from "../core/payments/payment-service";
+import { RefundService } from "../core/payments/refund-service";
 import { JobRunner } from "../core/jobs/job-runner";
 import { RECEIPT_JOB } from "../core/payments/payment-transitions";
 import { sendReceipt } from "../core/gifts/send-receipt";
@@ -30,13 +31,15 @@ import { buildSearch, type SiteSearch } from "./search-setup";
 import { buildMemorialServices, type MemorialServices } from "./memorial-services";
 import { buildAgreementServices, type AgreementServices } from "./agreement-services";
 import { AGREEMENT_MAIL_JOB } from "../core/agreements/agreement-service";
+import { cardAgreementJobs } from "./card-agreement-jobs";
 import { sendAgreementMail } from "../core/agreements/agreement-mail";
 import type { CachedResearchSource } from "../integrations/research-portal/cached-research-source";
 import type { Router } from "express";
 import { KyselyWebEventRepository } from "../core/tracking/web-event-repository";
 import { createErrorReporter, type ErrorReporter } from "../app/error-reporting/error-reporter";
 import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope";
-import { PerIpLimiter } from "./per-ip-limiter";
+import { HOUR_MS, MINUTE_MS, type RateLimit, type RateLimiter } from "../core/rate-limits/rate-limiter";
+import { buildRateLimiter } from "./rate-limiter-setup";
 import { cardCatalogue, type CardCatalogue } from "../core/cards/card-catalogue";
 import { currentVisitor } from "./request-visitor";
 import { buildStaffServices, type StaffServices } from "./staff-services";
@@ -63,6 +66,8 @@ export interface AppContainer {
   logger: PinoLogger;
   mailer: Mailer;
   payments: PaymentService;
+  /** Refunds through Swish's and Mondido's APIs (decision 0027). */
+  refunds: RefundService;
   paymentSetup: PaymentSetup;
   /** The provider links a payment's view shows (Swish app switch, card form), for the pages and the API alike. */
   paymentViews: PaymentViewLinks;
@@ -93,19 +98,21 @@ export interface AppContainer {
   /** First-party web events from POST /api/RegisterWebEvent. */
   webEvents: KyselyWebEventRepository;
   /** Per-IP limit on memorial sheet previews, shared by POST /api/Gift/Preview and the preview image route. */
-  previewLimiter: PerIpLimiter;
+  previewLimiter: RateLimit;
   /** The greeting-card catalogue (content/cards), checked at boot. */
   cards: CardCatalogue;
   /** Per-IP limit on ordering gift cards, certificates, diplomas and list orders (pages and API alike). */
-  giftDocumentLimiter: PerIpLimiter;
+  giftDocumentLimiter: RateLimit;
   /** Memorial collections: the key their manage links are signed with, and the per-IP limits on opening and managing them. */
-  collections: { linkKey: Buffer; openings: PerIpLimiter; changes: PerIpLimiter };
+  collections: { linkKey: Buffer; openings: RateLimit; changes: RateLimit };
   /** The back office at /admin: staff, staff sessions, the audit log (server/staff-services.ts). */
   staff: StaffServices;
   /** Per-IP limit on ordering paper forms by post (POST /api/PostalForm); the per-address limit is counted in the database. */
-  postalFormLimiter: PerIpLimiter;
+  postalFormLimiter: RateLimit;
   /** Per-IP limit on opening a letter's link (GET /api/donor/{id}). */
-  letterLinkLimiter: PerIpLimiter;
+  letterLinkLimiter: RateLimit;
+  /** The site's one rate limiter (decision 0029): every limit above and the API's are made by it, counted in memory on SQLite and in the database on PostgreSQL. */
+  rateLimiter: RateLimiter;
   close(): Promise<void>;
 }
 
@@ -143,12 +150,12 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   const cards = cardCatalogue();
   // Outside tests the fonts load at boot: the first donor does not wait for them, and a build that cannot find them says so at once.
   if (config.NODE_ENV !== "test") documents.warmUp().catch((err: unknown) => logger.error({ err }, "document engine: fonts could not be loaded"));
-  const donors = buildDonorServices(config, { db, clock, logger }, secrets.secretKey);
-  const now = () => clock.now().getTime();
+  const rateLimiter = buildRateLimiter({ db, engine, clock, logger });
+  const donors = buildDonorServices(config, { db, clock, logger, rateLimiter }, secrets.secretKey);
   const collections = {
     linkKey: tokenSigningKey(secrets.secretKey),
-    openings: new PerIpLimiter(config.RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR, 3600_000, now),
-    changes: new PerIpLimiter(config.RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE, 60_000, now),
+    openings: rateLimiter.limit("collection-openings", config.RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR, HOUR_MS),
+    changes: rateLimiter.limit("collection-changes", config.RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE, MINUTE_MS),
   };
   const collectionMail = { db, clock, mailer, site, documents, publicUrl: config.publicUrl, linkKey: collections.linkKey };
   const payments = new PaymentService({
@@ -159,10 +166,11 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     providers: paymentSetup.providers,
     startLimits: {
       visitor: currentVisitor,
-      perVisitor: new PerIpLimiter(config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, 60_000, now),
-      perPayer: new PerIpLimiter(config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * 60_000, now),
+      perVisitor: rateLimiter.limit("payment-starts-per-visitor", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
+      perPayer: rateLimiter.limit("swish-requests-per-phone", config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * MINUTE_MS),
     },
   });
+  const refunds = new RefundService({ db, engine, clock, logger, adapters: paymentSetup.refundAdapters });
   const agreements = buildAgreementServices(config, site, { db, clock, logger }, collections.linkKey);
   const jobs = new JobRunner({
     db,
@@ -177,12 +185,15 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
       [POSTAL_FORM_CONFIRMATION_JOB]: (payload) => sendPostalFormConfirmation({ db, mailer, site }, payload),
       [RENEWAL_REMINDER_JOB]: (payload) => sendRenewalReminder({ db, mailer, site, publicUrl: config.publicUrl, feeKr: config.MEMBERSHIP_FEE_KR }, payload),
-      [AGREEMENT_MAIL_JOB]: (payload) => sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl, raiseLink: agreements.raiseLink }, payload),
+      [AGREEMENT_MAIL_JOB]: (payload) =>
+        sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl, raiseLink: agreements.raiseLink, cardLink: agreements.cardLink }, payload),
+      ...cardAgreementJobs({ db, clock, logger }, paymentSetup),
       [MY_DATA_LINK_JOB]: (payload) => sendMyDataLink({ db, mailer, site, publicUrl: config.publicUrl, tokens: donors.links }, payload),
     },
     periodic: [
       { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },
       { name: "reconcile-card", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Mondido")) },
+      { name: "reconcile-refunds", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await refunds.reconcile()) },
       { name: "reconcile-bank", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Brite")) },
       { name: "membership-reminders", everyMs: 3600_000, run: async () => void (await queueRenewalReminders({ db, clock })) },
       { name: "autogiro", everyMs: config.AUTOGIRO_INTERVAL_MS, run: () => agreements.runRound() },
@@ -212,6 +223,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     logger,
     mailer,
     payments,
+    refunds,
     paymentSetup,
     paymentViews: paymentViewLinks(config.publicUrl, site, paymentSetup),
     jobs,
@@ -229,12 +241,13 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     errorReporter,
     webEvents,
     cards,
-    previewLimiter: new PerIpLimiter(config.RATE_LIMIT_PREVIEWS_PER_MINUTE, 60_000, () => clock.now().getTime()),
-    giftDocumentLimiter: new PerIpLimiter(config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, 60_000, () => clock.now().getTime()),
+    previewLimiter: rateLimiter.limit("previews", config.RATE_LIMIT_PREVIEWS_PER_MINUTE, MINUTE_MS),
+    giftDocumentLimiter: rateLimiter.limit("gift-documents", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
     collections,
-    staff: buildStaffServices(config, { db, clock }, secrets.secretKey),
-    postalFormLimiter: new PerIpLimiter(config.RATE_LIMIT_POSTAL_FORMS_PER_HOUR, 3600_000, now),
-    letterLinkLimiter: new PerIpLimiter(config.RATE_LIMIT_LETTER_LINKS_PER_MINUTE, 60_000, now),
+    staff: buildStaffServices(config, { db, clock, rateLimiter }, secrets.secretKey),
+    postalFormLimiter: rateLimiter.limit("postal-forms", config.RATE_LIMIT_POSTAL_FORMS_PER_HOUR, HOUR_MS),
+    letterLinkLimiter: rateLimiter.limit("letter-links", config.RATE_LIMIT_LETTER_LINKS_PER_MINUTE, MINUTE_MS),
+    rateLimiter,
     async close() {
       jobs.stop();
       await searchSetup.search.stop();

@@ -17,7 +17,7 @@ import type { PopulationRegister } from "../core/donors/population-register";
 import { createSimulatedPopulationRegister } from "../integrations/population-register/simulator/simulated-population-register";
 import { SparPopulationRegister } from "../integrations/population-register/spar-population-register";
 import type { ServerConfig } from "./config";
-import { PerIpLimiter } from "./per-ip-limiter";
+import { MINUTE_MS, type RateLimit, type RateLimiter } from "../core/rate-limits/rate-limiter";
 
 /**
  * The donor side of the site, built once at boot: BankID (client, and the
@@ -32,7 +32,7 @@ export interface DonorServices {
   register: PopulationRegister;
   sessions: SessionService;
   links: LinkTokens;
-  limits: { bankIdStarts: PerIpLimiter; lookups: PerIpLimiter; myData: PerIpLimiter };
+  limits: { bankIdStarts: RateLimit; lookups: RateLimit; myData: RateLimit };
 }
 
 export const BANKID_SIMULATOR_PATH = "/_sim/bankid";
@@ -44,7 +44,7 @@ export const BANKID_SIMULATOR_PATH = "/_sim/bankid";
  */
 export function buildDonorServices(
   config: ServerConfig,
-  deps: { db: Kysely<DB>; clock: Clock; logger: Logger },
+  deps: { db: Kysely<DB>; clock: Clock; logger: Logger; rateLimiter: RateLimiter },
   secretKey: string,
 ): DonorServices {
   const secure = config.publicUrl.startsWith("https://");
@@ -89,7 +89,6 @@ export function buildDonorServices(
     autostartLink: (token) => (bankIdSimulator ? simulatorAutostartLink(BANKID_SIMULATOR_PATH, token) : bankIdAutostartLink(token)),
     returnUrl: `${config.publicUrl}/logga-in`,
   });
-  const now = () => deps.clock.now().getTime();
   return {
     bankId,
     bankIdSimulator,
@@ -97,9 +96,9 @@ export function buildDonorServices(
     sessions,
     links: new LinkTokens({ db: deps.db, clock: deps.clock }, secretKey, config.MY_DATA_LINK_TTL_HOURS * 3_600_000),
     limits: {
-      bankIdStarts: new PerIpLimiter(config.RATE_LIMIT_BANKID_STARTS_PER_MINUTE, 60_000, now),
-      lookups: new PerIpLimiter(config.RATE_LIMIT_LOOKUPS_PER_MINUTE, 60_000, now),
-      myData: new PerIpLimiter(config.RATE_LIMIT_MY_DATA_PER_MINUTE, 60_000, now),
+      bankIdStarts: deps.rateLimiter.limit("bankid-starts", config.RATE_LIMIT_BANKID_STARTS_PER_MINUTE, MINUTE_MS),
+      lookups: deps.rateLimiter.limit("register-lookups", config.RATE_LIMIT_LOOKUPS_PER_MINUTE, MINUTE_MS),
+      myData: deps.rateLimiter.limit("my-data", config.RATE_LIMIT_MY_DATA_PER_MINUTE, MINUTE_MS),
     },
   };
 }

@@ -10,10 +10,16 @@ import { InvoicePaymentProvider } from "../core/payments/invoice-provider";
 import { SwishClient } from "../integrations/swish/client";
 import { SwishPaymentProvider } from "../integrations/swish/swish-payment-provider";
 import { createFileSwishStore, createSwishSimulator, type SwishSimulator } from "../integrations/swish/simulator";
+import { createFileSwishRefundStore } from "../integrations/swish/simulator/refund-store";
+import { SwishRefundAdapter } from "../integrations/swish/swish-refund-adapter";
+import { MondidoRefundAdapter, MondidoRefundClient } from "../integrations/mondido/refund";
+import type { RefundAdapter } from "../core/payments/refund-provider";
 import { MondidoClient } from "../integrations/mondido/client";
 import { MondidoPaymentProvider } from "../integrations/mondido/mondido-payment-provider";
 import { createMondidoSimulator } from "../integrations/mondido/simulator/create-mondido-simulator";
 import { createFileMondidoStore } from "../integrations/mondido/simulator/file-store";
+import { createFileStoredCardStore } from "../integrations/mondido/simulator/stored-cards";
+import { MondidoStoredCardClient } from "../integrations/mondido/stored-card-client";
 import { BriteClient } from "../integrations/brite/client";
 import { BritePaymentProvider } from "../integrations/brite/brite-payment-provider";
 import { createBriteSimulator } from "../integrations/brite/simulator/create-brite-simulator";
@@ -29,12 +35,14 @@ import type { ServerSecrets } from "./persistent-secrets";
  */
 export interface PaymentSetup {
   providers: Partial<Record<ProviderName, PaymentProvider>>;
+  /** Providers whose refunds go through their API (Swish, Mondido); the others are refunded by hand. */
+  refundAdapters: Partial<Record<ProviderName, RefundAdapter>>;
   /** Offered on the gift page, in configured order. */
   methods: PaymentMethod[];
   swishSimulator: SwishSimulator | null;
   /** Mount point of the Swish simulator's pages, for the app switch in simulator mode. */
   swishAppBase: string | null;
-  mondido: { client: MondidoClient; provider: MondidoPaymentProvider } | null;
+  mondido: { client: MondidoClient; provider: MondidoPaymentProvider; storedCards: MondidoStoredCardClient } | null;
   brite: { client: BriteClient } | null;
   /** Simulators to mount, by path. */
   simulators: Array<{ path: string; router: Router }>;
@@ -68,7 +76,8 @@ export function buildPayments(
       payeeAlias,
       allowHttpCallbacks: true,
       callbackDelayMs: config.SWISH_SIMULATOR_CALLBACK_DELAY_MS,
-      store: createFileSwishStore(path.join(config.SIMULATOR_STATE_DIR, "swish.json")),
+      store: createFileSwishStore(path.join(config.SIMULATOR_STATE_DIR, "swish.json"), { clock }),
+      refundStore: createFileSwishRefundStore(path.join(config.SIMULATOR_STATE_DIR, "swish-refunds.json")),
     });
     simulators.push({ path: "/_sim/swish", router: swishSimulator.router });
     swishClient = new SwishClient({ baseUrl: `${config.internalUrl}/_sim/swish/swish-cpcapi/api`, payeeAlias, timeoutMs: 10_000 });
@@ -89,6 +98,13 @@ export function buildPayments(
     callbackUrl: `${callbackBase(config.SWISH_MODE === "simulator")}/api/swish/callback`,
   });
 
+  const refundAdapters: Partial<Record<ProviderName, RefundAdapter>> = {
+    HLFSwish: new SwishRefundAdapter({
+      client: swishClient,
+      callbackUrl: `${callbackBase(config.SWISH_MODE === "simulator")}/api/swish/refund-callback`,
+    }),
+  };
+
   // Card (Mondido hosted window)
   const cardSimulated = config.CARD_MODE === "simulator";
   const mondidoConfig = {
@@ -105,7 +121,8 @@ export function buildPayments(
         clock,
         logger,
         ...mondidoConfig,
-        store: createFileMondidoStore(path.join(config.SIMULATOR_STATE_DIR, "mondido.json")),
+        store: createFileMondidoStore(path.join(config.SIMULATOR_STATE_DIR, "mondido.json"), { clock }),
+        storedCards: createFileStoredCardStore(path.join(config.SIMULATOR_STATE_DIR, "mondido-cards.json")),
       }).router,
     });
   }
@@ -122,6 +139,10 @@ export function buildPayments(
     webhookUrl: `${callbackBase(cardSimulated)}/api/mondido/webhook`,
   });
   providers.Mondido = mondidoProvider;
+  refundAdapters.Mondido = new MondidoRefundAdapter({
+    transactions: mondidoClient,
+    refunds: new MondidoRefundClient({ ...mondidoConfig, apiBaseUrl: cardSimulated ? `${config.internalUrl}/_sim/mondido/v1` : config.MONDIDO_API_URL }),
+  });
 
   // Open banking (Brite)
   const bankSimulated = config.BANK_MODE === "simulator";
@@ -136,7 +157,7 @@ export function buildPayments(
         clock,
         logger,
         ...briteKeys,
-        store: createFileBriteStore(path.join(config.SIMULATOR_STATE_DIR, "brite.json")),
+        store: createFileBriteStore(path.join(config.SIMULATOR_STATE_DIR, "brite.json"), { clock }),
       }).router,
     });
   }
@@ -157,10 +178,15 @@ export function buildPayments(
 
   return {
     providers,
+    refundAdapters,
     methods: config.PAYMENT_METHODS.filter((m) => enabled.has(m)),
     swishSimulator,
     swishAppBase: swishSimulator ? "/_sim/swish" : null,
-    mondido: { client: mondidoClient, provider: mondidoProvider },
+    mondido: {
+      client: mondidoClient,
+      provider: mondidoProvider,
+      storedCards: new MondidoStoredCardClient({ ...mondidoConfig, apiBaseUrl: cardSimulated ? `${config.internalUrl}/_sim/mondido/v1` : config.MONDIDO_API_URL, test: cardSimulated }),
+    },
     brite: { client: briteClient },
     simulators,
     formActionOrigins,

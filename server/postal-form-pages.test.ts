@@ -172,7 +172,7 @@ describe.each(testEngines)("paper forms and letter links on the site's pages, on
       // Typing errors are not counted.
       expect((await order({ postalCode: "1" })).status).toBe(400);
       // The limiter is the JSON API's own: this visitor is over it there too.
-      expect(server.container.postalFormLimiter.peek(ip)).toBe(false);
+      expect(await server.container.postalFormLimiter.peek(ip)).toBe(false);
       expect(await stored()).toHaveLength(before);
     });
 

@@ -5,7 +5,7 @@ import { AuditLog } from "../core/audit/audit-log";
 import { StaffRepository, staffKey } from "../core/staff/staff-repository";
 import { StaffSessions } from "../core/staff/staff-sessions";
 import type { ServerConfig } from "./config";
-import { PerIpLimiter } from "./per-ip-limiter";
+import { MINUTE_MS, type RateLimit, type RateLimiter } from "../core/rate-limits/rate-limiter";
 
 /** The back office's own services (decision 0020): staff and roles, staff sessions, the audit log. */
 export interface StaffServices {
@@ -13,15 +13,15 @@ export interface StaffServices {
   sessions: StaffSessions;
   audit: AuditLog;
   /** Per-IP limit on actions that cost money or send messages (refunds, My data links, re-sending). */
-  actions: PerIpLimiter;
+  actions: RateLimit;
 }
 
-export function buildStaffServices(config: ServerConfig, deps: { db: Kysely<DB>; clock: Clock }, secretKey: string): StaffServices {
+export function buildStaffServices(config: ServerConfig, deps: { db: Kysely<DB>; clock: Clock; rateLimiter: RateLimiter }, secretKey: string): StaffServices {
   const members = new StaffRepository({ db: deps.db, clock: deps.clock, key: staffKey(secretKey) });
   return {
     members,
     sessions: new StaffSessions({ db: deps.db, clock: deps.clock, staff: members }, { secure: config.publicUrl.startsWith("https://") }),
     audit: new AuditLog(deps),
-    actions: new PerIpLimiter(60, 60_000, () => deps.clock.now().getTime()),
+    actions: deps.rateLimiter.limit("staff-actions", 60, MINUTE_MS),
   };
 }

@@ -76,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "link") {
-    if (!container.staff.actions.hit(`link:${donor.id}`)) {
+    if (!(await container.staff.actions.hit(`link:${donor.id}`))) {
       await audit({ action: "donor.send_my_data_link", outcome: "refused", subjectType: "donor", subjectId: donor.id, details: { reason: "rate_limited" } });
       return data({ ok: false, message: "För många länkar på kort tid. Vänta en minut." }, { status: 429 });
     }

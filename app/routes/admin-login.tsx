@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== "start") throw data("Okänd begäran.", { status: 400 });
   const ip = clientIp(context);
-  if (!limits.bankIdStarts.hit(ip)) {
+  if (!(await limits.bankIdStarts.hit(ip))) {
     return data({ error: "Många inloggningsförsök på kort tid. Vänta en minut och försök igen." }, { status: 429 });
   }
   try {

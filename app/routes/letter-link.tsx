@@ -35,8 +35,9 @@ const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Refer
 export async function loader({ params, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const contact = { phone: container.site.phone, email: container.site.email };
-  if (!container.letterLinkLimiter.hit(clientIp(context))) {
-    return data({ limited: true, ...contact }, { status: 429, headers: { ...PRIVATE, "Retry-After": String(container.letterLinkLimiter.secondsLeft()) } });
+  const counted = await container.letterLinkLimiter.take(clientIp(context));
+  if (!counted.allowed) {
+    return data({ limited: true, ...contact }, { status: 429, headers: { ...PRIVATE, "Retry-After": String(counted.secondsLeft) } });
   }
   // Crockford base32 reads the same in either case: a link typed by hand from the letter in small letters still works.
   const reference = params.reference.toUpperCase();

@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.value.gift.isBot) {
     return data<ActionResult>({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), fileError: null, rowErrors: [], rows: null }, { status: 400 });
   }
-  if (!container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown")) {
+  if (!(await container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown"))) {
     return data<ActionResult>(
       { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), fileError: null, rowErrors: [], rows: null },
       { status: 429 },

@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== "start") throw data(null, { status: 400 });
   const ip = clientIp(context);
-  if (!limits.bankIdStarts.hit(ip)) {
+  if (!(await limits.bankIdStarts.hit(ip))) {
     return data({ error: "Du har försökt logga in många gånger på kort tid. Vänta en minut och försök igen." }, { status: 429 });
   }
   try {

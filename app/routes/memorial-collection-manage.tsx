@@ -95,7 +95,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!isManageFormName(intent)) throw data(null, { status: 400 });
   const submission = parseForm(formData, manageForms[intent]);
   const fail = (message: string, status: number) => data({ intent, result: submission.reply({ formErrors: [message] }) as FormResult }, { status });
-  if (!container.collections.changes.hit(clientIp(context))) return fail("Ni har gjort många ändringar på kort tid. Vänta en minut och försök igen.", 429);
+  if (!(await container.collections.changes.hit(clientIp(context)))) return fail("Ni har gjort många ändringar på kort tid. Vänta en minut och försök igen.", 429);
   const token = new URL(request.url).searchParams.get("token");
   const access = isSlug(params.slug)
     ? await verifyManageAccess(container.db, container.collections.linkKey, params.slug, token, container.clock.now())

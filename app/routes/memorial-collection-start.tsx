@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, openCollectionSchema());
   if (intent === "search") return data({ result: replyWithValues(submission, {}), search });
   const fail = (result: ReturnType<typeof submission.reply>, status = 400) => data({ result, search }, { status });
-  if (!container.collections.openings.hit(clientIp(context))) {
+  if (!(await container.collections.openings.hit(clientIp(context)))) {
     return fail(submission.reply({ formErrors: ["Många insamlingar har startats härifrån på kort tid. Vänta en stund och försök igen, eller ring oss."] }), 429);
   }
   if (submission.status !== "success") return fail(submission.reply());

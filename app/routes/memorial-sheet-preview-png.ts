@@ -18,10 +18,11 @@ import { memorialSheetDocument, memorialSheetPreviewSchema } from "../../core/me
 export async function loader({ request, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const headers = { "Cache-Control": "no-store" };
-  if (!container.previewLimiter.hit(context.get(clientIpContext) || "unknown")) {
+  const counted = await container.previewLimiter.take(context.get(clientIpContext) || "unknown");
+  if (!counted.allowed) {
     return Response.json(
       { error: { code: "rate_limited", message: "Du har gjort för många försök på kort tid. Vänta en minut och försök igen." } },
-      { status: 429, headers: { ...headers, "Retry-After": String(container.previewLimiter.secondsLeft()) } },
+      { status: 429, headers: { ...headers, "Retry-After": String(counted.secondsLeft) } },
     );
   }
   const query = Object.fromEntries(new URL(request.url).searchParams);

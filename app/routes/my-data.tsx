@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isFormName(intent)) throw data(null, { status: 400 });
-  if (!container.donors.limits.myData.hit(clientIp(context))) {
+  if (!(await container.donors.limits.myData.hit(clientIp(context)))) {
     const result = parseForm(formData, FORMS[intent]).reply({ formErrors: ["Du har gjort många ändringar på kort tid. Vänta en minut och försök igen."] });
     return data({ intent, result }, { status: 429 });
   }

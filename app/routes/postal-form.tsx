@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (!(error instanceof PostalFormsLimitedError)) throw error;
-    const retryAfter = error.by === "visitor" ? container.postalFormLimiter.secondsLeft() : (error.retryAfterSeconds ?? 86_400);
+    const retryAfter = error.by === "visitor" ? await container.postalFormLimiter.secondsLeft(clientIp(context)) : (error.retryAfterSeconds ?? 86_400);
     return data(
       { result: submission.reply({ formErrors: [POSTAL_FORMS_LIMITED_MESSAGES[error.by]] }), ordered: null },
       { status: 429, headers: { ...NO_STORE, "Retry-After": String(retryAfter) } },

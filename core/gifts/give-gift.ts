@@ -36,7 +36,7 @@ export async function giveGift(
   extras: GiftExtras = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
   // Over a payment-start limit: refused before anything is stored (PaymentStartsLimitedError).
-  deps.payments.checkStartAllowed(data.swishPayerAlias);
+  await deps.payments.checkStartAllowed(data.swishPayerAlias);
   const { gift } = await createGift(deps.db, deps.clock, {
     giftType: extras.giftType ?? "one_off",
     amountOre: data.amountOre,

@@ -97,7 +97,12 @@ export async function renewClaim(db: Kysely<DB>, clock: Clock, job: Pick<JobRow,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Retries with exponential back-off; after the last attempt the job stays failed for a person to look at. */
+/**
+ * Retries with exponential back-off; after the last attempt the job stays
+ * failed for a person to look at. Only while this runner still holds the job
+ * (the attempt number is the fence): a runner whose claim ran out and was
+ * taken over must not unlock, reschedule or fail the job the new holder runs.
+ */
 export async function failJob(db: Kysely<DB>, clock: Clock, job: JobRow, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   const delayMs = Math.min(2 ** job.attempts * 5_000, 3_600_000);
@@ -111,5 +116,7 @@ export async function failJob(db: Kysely<DB>, clock: Clock, job: JobRow, error: 
       ...(giveUp ? { done_at: "failed" } : {}),
     })
     .where("id", "=", job.id)
+    .where("attempts", "=", job.attempts)
+    .where("done_at", "is", null)
     .execute();
 }

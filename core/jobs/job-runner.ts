@@ -3,7 +3,7 @@ import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { DB } from "../../db/schema";
 import type { Engine } from "../../db/dialect";
-import { claimDueJobs, completeJob, failJob, MAX_JOB_ATTEMPTS } from "./job-queue";
+import { claimDueJobs, completeJob, failJob, MAX_JOB_ATTEMPTS, type JobRow } from "./job-queue";
 import { JobClaimLostError, runOutsideEffect } from "./outside-effect";
 
 /** Which attempt this is; on the last one a handler may record the failure on what it was working on before it throws. */
@@ -19,6 +19,9 @@ export interface JobAttempt {
    */
   outsideEffect<T>(effect: () => Promise<T>): Promise<T>;
 }
+
+/** How many jobs one round of the loop runs, one claim at a time. */
+const JOBS_PER_ROUND = 10;
 
 export type JobHandler = (payload: unknown, attempt: JobAttempt) => Promise<void>;
 
@@ -46,38 +49,51 @@ export class JobRunner {
 
   constructor(private readonly deps: JobRunnerDeps) {}
 
+  /**
+   * Runs up to `JOBS_PER_ROUND` due jobs, claiming each one just before it
+   * runs: a claim taken for a whole batch would start its 60 s for the last
+   * job while the first still ran, so a slow batch could outlive it and
+   * another instance claim and run the job again (issue #19).
+   */
   async runOnce(): Promise<number> {
-    const { db, engine, clock, logger, handlers } = this.deps;
-    const jobs = await claimDueJobs(db, engine, clock, 10);
-    for (const job of jobs) {
-      const handler = handlers[job.type];
-      let effectDone = false;
-      const attempt: JobAttempt = {
-        attempt: job.attempts,
-        lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS,
-        outsideEffect: async (effect) => {
-          const result = await runOutsideEffect({ db, clock, logger, sleep: this.deps.sleep }, job, effect);
-          effectDone = true;
-          return result;
-        },
-      };
-      try {
-        if (!handler) throw new Error(`No handler for job type ${job.type}`);
-        await handler(job.payload, attempt);
-        if (!effectDone) await completeJob(db, clock, job.id);
-      } catch (error) {
-        if (error instanceof JobClaimLostError) {
-          logger.info({ jobId: job.id, type: job.type, attempt: job.attempts }, "job taken over by another runner; left to it");
-        } else if (effectDone) {
-          // Done already: retrying would repeat what the job did outside (a second e-mail).
-          logger.error({ err: error, jobId: job.id, type: job.type }, "job failed after its outside effect; not retried");
-        } else {
-          logger.warn({ err: error, jobId: job.id, type: job.type, attempt: job.attempts }, "job failed");
-          await failJob(db, clock, job, error);
-        }
+    let ran = 0;
+    while (ran < JOBS_PER_ROUND) {
+      const [job] = await claimDueJobs(this.deps.db, this.deps.engine, this.deps.clock, 1);
+      if (!job) break;
+      await this.runClaimed(job);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  private async runClaimed(job: JobRow): Promise<void> {
+    const { db, clock, logger, handlers } = this.deps;
+    const handler = handlers[job.type];
+    let effectDone = false;
+    const attempt: JobAttempt = {
+      attempt: job.attempts,
+      lastAttempt: job.attempts >= MAX_JOB_ATTEMPTS,
+      outsideEffect: async (effect) => {
+        const result = await runOutsideEffect({ db, clock, logger, sleep: this.deps.sleep }, job, effect);
+        effectDone = true;
+        return result;
+      },
+    };
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler(job.payload, attempt);
+      if (!effectDone) await completeJob(db, clock, job.id);
+    } catch (error) {
+      if (error instanceof JobClaimLostError) {
+        logger.info({ jobId: job.id, type: job.type, attempt: job.attempts }, "job taken over by another runner; left to it");
+      } else if (effectDone) {
+        // Done already: retrying would repeat what the job did outside (a second e-mail).
+        logger.error({ err: error, jobId: job.id, type: job.type }, "job failed after its outside effect; not retried");
+      } else {
+        logger.warn({ err: error, jobId: job.id, type: job.type, attempt: job.attempts }, "job failed");
+        await failJob(db, clock, job, error);
       }
     }
-    return jobs.length;
   }
 
   async runPeriodic(force = false): Promise<void> {

@@ -73,8 +73,8 @@ export class PaymentService {
    * be over a limit, without counting it: a gift form asks before it stores
    * the gift, so a refused start leaves nothing behind.
    */
-  checkStartAllowed(payerAlias: string | null = null): void {
-    admitPaymentStart(this.deps.startLimits, payerAlias, false);
+  async checkStartAllowed(payerAlias: string | null = null): Promise<void> {
+    await admitPaymentStart(this.deps.startLimits, payerAlias, false);
   }
 
   /**
@@ -89,8 +89,16 @@ export class PaymentService {
       const gift = await trx.selectFrom("gifts").selectAll().where("id", "=", giftId).modifyEnd(forUpdate(engine)).executeTakeFirst();
       if (!gift) throw new Error(`Unknown gift ${giftId}`);
       const existing = (await paymentsForGift(trx, giftId)).find((p) => p.status === "paid" || !isFinalStatus(p.status));
-      if (existing) return { payment: existing, created: false, unfinished: this.isUnfinished(existing, provider) };
-      admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true);
+      if (existing) {
+        if (!this.isUnfinished(existing, provider)) return { payment: existing, created: false, unfinished: false };
+        // This start takes the unfinished attempt up. Marked while the gift row is
+        // locked, so the next start of the gift – here or on another instance –
+        // sees it taken and does not send Swish the request a second time.
+        const restartedAt = clock.now().toISOString();
+        await trx.updateTable("payments").set({ restarted_at: restartedAt }).where("id", "=", existing.id).execute();
+        return { payment: { ...existing, restarted_at: restartedAt }, created: false, unfinished: true };
+      }
+      await admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true, trx);
       const now = clock.now();
       const row: PaymentRow = {
         id: crypto.randomUUID(),
@@ -109,6 +117,7 @@ export class PaymentService {
         paid_at: null,
         expires_at: new Date(now.getTime() + provider.expiresAfterMs).toISOString(),
         last_checked_at: null,
+        restarted_at: null,
       };
       await trx.insertInto("payments").values(row).execute();
       await trx
@@ -127,7 +136,10 @@ export class PaymentService {
       return { payment: row, created: true, unfinished: false };
     });
     if (unfinished) return this.finishUnfinished(payment, provider, giftId, providerName, options);
-    if (!created) return payment;
+    // An open attempt asked for again: the donor may have paid in it already with the
+    // answer lost (a crash, a closed tab). Read the provider before offering its window
+    // again, so a card is not charged a second time for the same gift (issue #19).
+    if (!created) return isFinalStatus(payment.status) ? payment : this.refreshPayment(payment.id, "api", { force: true });
 
     const gift = (await findGift(db, giftId)) as GiftRow;
     let result;
@@ -162,19 +174,24 @@ export class PaymentService {
   }
 
   /**
-   * A Swish attempt without a token well after its start: the process that
-   * started it died before Swish had the request, or before the token was
-   * saved. Still "created", or already "pending" when reconciliation found the
+   * A Swish attempt without a token (or a Brite attempt without its bank
+   * page) well after its start: the process that started it died before
+   * Swish (Brite) had the request, or before the token was saved. Still
+   * "created", or already "pending" when reconciliation found the
    * request at Swish meanwhile – which does not give the donor the token the
    * app or QR code needs (a request to a phone number needs none, so pending is
    * finished there). Younger than that, its start may still be under way.
    */
   private isUnfinished(payment: PaymentRow, provider: PaymentProvider): boolean {
-    if (payment.provider !== provider.name || provider.method !== "swish") return false;
+    // Swish and Brite answer the start with what the donor needs (a token, the bank's page); a card window is ours to sign.
+    if (payment.provider !== provider.name || (provider.method !== "swish" && provider.method !== "bank")) return false;
     if (payment.client_token || payment.client_url) return false;
     const tokenLost = payment.status === "pending" && !payment.payer_alias;
     if (payment.status !== "created" && !tokenLost) return false;
-    return this.deps.clock.now().getTime() - Date.parse(payment.created_at) > UNFINISHED_START_AFTER_MS;
+    const now = this.deps.clock.now().getTime();
+    // Being finished by another start (restarted_at): left to it until that start could have been cut short too.
+    if (payment.restarted_at && now - Date.parse(payment.restarted_at) <= UNFINISHED_START_AFTER_MS) return false;
+    return now - Date.parse(payment.created_at) > UNFINISHED_START_AFTER_MS;
   }
 
   /**

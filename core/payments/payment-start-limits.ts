@@ -1,3 +1,7 @@
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema";
+import type { LimitCounter } from "../rate-limits/rate-limiter";
+
 /**
  * Limits on starting payments, counted where every path that starts one –
  * page forms, "Försök igen", the JSON API, gift types added later – comes
@@ -6,12 +10,7 @@
  * request sent to a phone number, against that number, so nobody can make
  * another person's phone ring again and again.
  */
-export interface StartCounter {
-  /** Counts one start; false when the key is over its limit. */
-  hit(key: string): boolean;
-  /** Whether one more start would be allowed, without counting it. */
-  peek(key: string): boolean;
-}
+export type StartCounter = Pick<LimitCounter, "hit" | "peek">;
 
 export interface PaymentStartLimits {
   /** The visitor the current request comes from, or null outside a request (jobs, scripts). */
@@ -33,11 +32,21 @@ export class PaymentStartsLimitedError extends Error {
 export const PAYMENT_STARTS_LIMITED_MESSAGE =
   "Du har försökt betala många gånger på kort tid. Vänta några minuter och försök sedan igen – ingen gåva har dragits.";
 
-/** Throws PaymentStartsLimitedError when a start would be over a limit; counts it when `count`. */
-export function admitPaymentStart(limits: PaymentStartLimits | undefined, payerAlias: string | null, count: boolean): void {
+/**
+ * Throws PaymentStartsLimitedError when a start would be over a limit; counts
+ * it when `count`. `within` is the transaction that records the start: a
+ * database-kept count is raised in it (and undone with it when the start is
+ * refused), and it needs no second connection while the gift row is locked.
+ */
+export async function admitPaymentStart(
+  limits: PaymentStartLimits | undefined,
+  payerAlias: string | null,
+  count: boolean,
+  within?: Transaction<DB>,
+): Promise<void> {
   if (!limits) return;
   const visitor = limits.visitor();
-  const check = (counter: StartCounter, key: string) => (count ? counter.hit(key) : counter.peek(key));
-  if (visitor !== null && !check(limits.perVisitor, visitor)) throw new PaymentStartsLimitedError("visitor");
-  if (payerAlias && !check(limits.perPayer, payerAlias)) throw new PaymentStartsLimitedError("payer");
+  const check = (counter: StartCounter, key: string) => (count ? counter.hit(key, within) : counter.peek(key, within));
+  if (visitor !== null && !(await check(limits.perVisitor, visitor))) throw new PaymentStartsLimitedError("visitor");
+  if (payerAlias && !(await check(limits.perPayer, payerAlias))) throw new PaymentStartsLimitedError("payer");
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { Clock } from "../clock";
+import type { LimitCounter } from "../rate-limits/rate-limiter";
 import { addWorkingDays, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
 import { POST_DELIVERY_WORKING_DAYS } from "../memorial/delivery-date";
 import { enqueueJob } from "../jobs/job-queue";
@@ -19,19 +20,15 @@ import { POSTAL_FORM_CONFIRMATION_JOB } from "./postal-form-confirmation";
 /**
  * Ordering a paper form by post (POST /api/PostalForm, decision 0023). Two
  * limits guard the charity's postage and people's letterboxes: per visitor
- * (the server's per-IP counter, in process like the other per-IP limits) and
+ * (the site's rate limiter, shared by instances on PostgreSQL) and
  * per postal address (counted from the stored requests themselves, so it
  * holds across restarts and instances: at most POSTAL_FORMS_PER_ADDRESS in
  * POSTAL_FORM_ADDRESS_WINDOW_DAYS, whoever asks). A refused request stores
  * nothing. The same form to the same name and address while the first still
  * waits for staff is that first request again: one envelope, not two.
  */
-export interface VisitorCounter {
-  /** Counts one; false when the key is over its limit. */
-  hit(key: string): boolean;
-  /** Whether one more would be allowed, without counting it. */
-  peek(key: string): boolean;
-}
+/** The per-visitor limit (the site's rate limiter, decision 0029); counted in the request's transaction. */
+export type VisitorCounter = Pick<LimitCounter, "hit" | "peek">;
 
 export interface PostalFormDeps {
   db: Kysely<DB>;
@@ -77,14 +74,14 @@ export async function orderPostalForm(deps: PostalFormDeps, visitor: string | nu
   return deps.db.transaction().execute(async (trx) => {
     const waiting = (await findWaitingPostalForm(trx, { kind: request.kind, address_key: addressKey })).find((row) => normaliseAddressText(row.name) === name);
     if (waiting) return { form: waiting, created: false };
-    if (visitor !== null && !deps.perVisitor.peek(visitor)) throw new PostalFormsLimitedError("visitor");
+    if (visitor !== null && !(await deps.perVisitor.peek(visitor, trx))) throw new PostalFormsLimitedError("visitor");
     const windowStart = new Date(now.getTime() - POSTAL_FORM_ADDRESS_WINDOW_DAYS * DAY_MS);
     const recent = await countPostalFormsToAddress(trx, addressKey, windowStart.toISOString());
     if (recent.count >= POSTAL_FORMS_PER_ADDRESS) {
       const freesAt = recent.oldest ? new Date(recent.oldest).getTime() + POSTAL_FORM_ADDRESS_WINDOW_DAYS * DAY_MS : now.getTime() + DAY_MS;
       throw new PostalFormsLimitedError("address", Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
     }
-    if (visitor !== null) deps.perVisitor.hit(visitor);
+    if (visitor !== null) await deps.perVisitor.hit(visitor, trx);
     const at = now.toISOString();
     const form: PostalFormRow = {
       id: crypto.randomUUID(),

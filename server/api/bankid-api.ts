@@ -6,7 +6,7 @@ import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
 import { isSameOriginRequest } from "../../core/donors/same-origin";
 import { safeReturnPath } from "../../core/donors/return-path";
 import { sendApiError, sendValidationError } from "./api-errors";
-import { perMinuteLimit } from "./rate-limit";
+import { limitRequests, perMinuteLimit } from "./rate-limit";
 
 /**
  * The spec's frontend BankID API: POST /api/BankID/Authenticate, /Sign and
@@ -58,10 +58,10 @@ export function bankIdApiRouter(container: AppContainer): Router {
     }
   };
 
-  router.post("/BankID/Authenticate", limits.bankIdStarts.middleware(), start("auth"));
-  router.post("/BankID/Sign", limits.bankIdStarts.middleware(), start("sign"));
+  router.post("/BankID/Authenticate", limitRequests(limits.bankIdStarts), start("auth"));
+  router.post("/BankID/Sign", limitRequests(limits.bankIdStarts), start("sign"));
 
-  router.post("/BankID/Poll", perMinuteLimit(container.config.RATE_LIMIT_POLLS_PER_MINUTE), async (req, res) => {
+  router.post("/BankID/Poll", perMinuteLimit(container.rateLimiter, "bankid-polls", container.config.RATE_LIMIT_POLLS_PER_MINUTE), async (req, res) => {
     const parsed = pollPayload.safeParse(req.body ?? {});
     if (!parsed.success) return sendValidationError(res, parsed.error);
     const browser = bankId.browserId(req.headers.cookie);

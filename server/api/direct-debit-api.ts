@@ -26,7 +26,7 @@ const MANDATE_STATUS_TEXT: Readonly<Record<MandateStatus, string>> = {
 
 export function directDebitApiRouter(container: AppContainer): Router {
   const router = express.Router();
-  router.post("/DirectDebit/CheckAutogiroStatus", perMinuteLimit(container.config.RATE_LIMIT_POLLS_PER_MINUTE), async (req, res) => {
+  router.post("/DirectDebit/CheckAutogiroStatus", perMinuteLimit(container.rateLimiter, "autogiro-status-polls", container.config.RATE_LIMIT_POLLS_PER_MINUTE), async (req, res) => {
     const parsed = payload.safeParse(req.body ?? {});
     if (!parsed.success) return sendValidationError(res, parsed.error);
     const { db } = container;

@@ -6,6 +6,7 @@ import { MEMBER_CARD_FILE_NAME, memberCardRequest } from "../../core/membership/
 import { findGiftDocumentOrder, itemDocument, type GiftDocumentOrder } from "../../core/gift-documents/gift-document-order";
 import { GIFT_DOCUMENT_KINDS, giftDocumentFileName } from "../../core/gift-documents/gift-documents";
 import { sendApiError } from "./api-errors";
+import { limitRequests } from "./rate-limit";
 
 /**
  * The document of a paid gift card (or gift certificate or diploma), or the
@@ -24,7 +25,7 @@ import { sendApiError } from "./api-errors";
  */
 export function giftDownloadApiRouter(container: AppContainer): Router {
   const router = express.Router();
-  router.get("/Gift/DownloadPdfByOrderRef/:orderRef", container.previewLimiter.middleware(), async (req, res, next) => {
+  router.get("/Gift/DownloadPdfByOrderRef/:orderRef", limitRequests(container.previewLimiter), async (req, res, next) => {
     const format = req.query.format === undefined ? "pdf" : req.query.format;
     if (format !== "pdf" && format !== "png") {
       return sendApiError(res, 400, "validation_failed", "Formatet kan vara pdf eller png.", { format: "Välj pdf eller png." });

@@ -4,6 +4,7 @@ import { fieldErrors } from "../../core/gifts/gift-form";
 import { giftPreviewRequestSchema, memorialSheetDocument } from "../../core/memorial/memorial-sheet";
 import { sendApiError } from "./api-errors";
 import { greetingCardPreviewDocument, greetingCardPreviewSchema } from "../../core/cards/greeting-card-document";
+import { limitRequests } from "./rate-limit";
 
 /**
  * The memorial sheet's preview, as the donor types (the memorial gift page
@@ -38,7 +39,7 @@ import { greetingCardPreviewDocument, greetingCardPreviewSchema } from "../../co
  */
 export function giftPreviewApiRouter(container: AppContainer): Router {
   const router = express.Router();
-  router.post("/Gift/Preview", container.previewLimiter.middleware(), async (req, res, next) => {
+  router.post("/Gift/Preview", limitRequests(container.previewLimiter), async (req, res, next) => {
     if ((req.body as { kind?: unknown } | undefined)?.kind === "greeting_card") return previewGreetingCard(container, req.body, res, next);
     const parsed = giftPreviewRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) {

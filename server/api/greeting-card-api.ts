@@ -81,7 +81,7 @@ const referenceQuery = z.object({ orderReference: z.string().max(64) });
 export function greetingCardApiRouter(container: AppContainer, limits: { perMinute: number }): Router {
   const router = express.Router();
 
-  router.post("/DigitalGreetingCard/Add", perMinuteLimit(limits.perMinute), async (req, res, next) => {
+  router.post("/DigitalGreetingCard/Add", perMinuteLimit(container.rateLimiter, "api-greeting-cards", limits.perMinute), async (req, res, next) => {
     try {
       const envelope = cardRequest.safeParse(req.body);
       if (!envelope.success) return sendApiError(res, 400, "validation_failed", INVALID, fieldErrors(envelope.error));

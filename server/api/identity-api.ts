@@ -4,6 +4,7 @@ import type { AppContainer } from "../container";
 import { isSameOriginRequest } from "../../core/donors/same-origin";
 import { parsePersonnummer } from "../../core/identity/personnummer";
 import { sendApiError } from "./api-errors";
+import { limitRequests } from "./rate-limit";
 
 const lookupQuery = z.object({ personnummer: z.string().max(20) });
 
@@ -21,7 +22,7 @@ export function identityApiRouter(container: AppContainer): Router {
   const router = express.Router();
   const { register, limits } = container.donors;
 
-  router.get("/LookupIdentity", limits.lookups.middleware(), async (req, res) => {
+  router.get("/LookupIdentity", limitRequests(limits.lookups), async (req, res) => {
     const sameOrigin = isSameOriginRequest(
       { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), host: req.get("host") },
       container.config.publicUrl,

@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import type { AppContainer } from "../container";
 import { letterPrefill } from "../../core/letter-links/letter-links";
 import { sendApiError } from "./api-errors";
+import { limitRequests } from "./rate-limit";
 
 /**
  * What a letter's link pre-fills (the spec's cardio service; decision 0023):
@@ -18,7 +19,7 @@ const NOT_FOUND = "Länken fungerar inte längre. Fyll i dina uppgifter själv, 
 
 export function letterLinkApiRouter(container: AppContainer): Router {
   const router = express.Router();
-  router.get("/donor/:id", container.letterLinkLimiter.middleware(), async (req, res, next) => {
+  router.get("/donor/:id", limitRequests(container.letterLinkLimiter), async (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     try {
       const id = typeof req.params.id === "string" ? req.params.id : "";

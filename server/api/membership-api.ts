@@ -47,7 +47,7 @@ export function membershipApiRouter(container: AppContainer, limits: { perMinute
   const feeKr = container.membershipFeeKr;
   const formSchema = membershipFormSchema(feeKr);
 
-  router.post("/MembershipGift/Add", perMinuteLimit(limits.perMinute), async (req, res, next) => {
+  router.post("/MembershipGift/Add", perMinuteLimit(container.rateLimiter, "api-membership-gifts", limits.perMinute), async (req, res, next) => {
     try {
       const envelope = membershipRequest.safeParse(req.body);
       if (!envelope.success) return sendValidationError(res, envelope.error);

@@ -41,7 +41,7 @@ export function memorialApiRouter(container: AppContainer, limits: { perMinute: 
   const { source, windowDays } = container.memorial;
   const deceasedParams = deceasedSearchParamsSchema(windowDays);
 
-  router.get("/DeceasedPeople/Search", perMinuteLimit(limits.perMinute), async (req, res, next) => {
+  router.get("/DeceasedPeople/Search", perMinuteLimit(container.rateLimiter, "deceased-searches", limits.perMinute), async (req, res, next) => {
     const parsed = deceasedParams.safeParse(req.query);
     if (!parsed.success) return sendApiError(res, 400, "validation_failed", INVALID, paramErrors(parsed.error));
     const { name, town, diedFrom, diedTo, withinDays, pageSize = DEFAULT_PAGE_SIZE } = parsed.data;
@@ -67,7 +67,7 @@ export function memorialApiRouter(container: AppContainer, limits: { perMinute: 
     }
   });
 
-  router.get("/FuneralParlors/Search", perMinuteLimit(limits.perMinute), async (req, res, next) => {
+  router.get("/FuneralParlors/Search", perMinuteLimit(container.rateLimiter, "parlour-searches", limits.perMinute), async (req, res, next) => {
     const parsed = parlourSearchParamsSchema.safeParse(req.query);
     if (!parsed.success) return sendApiError(res, 400, "validation_failed", INVALID, paramErrors(parsed.error));
     const { query, town, pageSize = DEFAULT_PAGE_SIZE } = parsed.data;

@@ -142,7 +142,7 @@ function payloadFields(fields: Record<string, string>): Record<string, string> {
 export function memorialGiftApiRouter(container: AppContainer, limits: { perMinute: number }): Router {
   const router = express.Router();
 
-  router.post("/MemorialGift/Add", perMinuteLimit(limits.perMinute), async (req, res, next) => {
+  router.post("/MemorialGift/Add", perMinuteLimit(container.rateLimiter, "api-memorial-gifts", limits.perMinute), async (req, res, next) => {
     try {
       const envelope = memorialRequest.safeParse(req.body);
       if (!envelope.success) return sendApiError(res, 400, "validation_failed", INVALID, fieldErrors(envelope.error));

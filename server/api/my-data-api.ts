@@ -8,6 +8,7 @@ import { addComment, myDataFor } from "../../core/my-data/my-data-service";
 import { commentFormSchema } from "../../core/my-data/my-data-forms";
 import { fieldErrors } from "../../core/gifts/gift-form";
 import { sendApiError, sendValidationError } from "./api-errors";
+import { limitRequests } from "./rate-limit";
 
 const TOKEN_ERRORS = {
   invalid: { status: 401, code: "token_invalid", message: "Länken är inte giltig. Kontrollera att du har kopierat hela länken." },
@@ -24,7 +25,7 @@ const TOKEN_ERRORS = {
 export function myDataApiRouter(container: AppContainer): Router {
   const router = express.Router();
   const { links, limits } = container.donors;
-  router.use("/MyData", limits.myData.middleware());
+  router.use("/MyData", limitRequests(limits.myData));
 
   async function donorFromToken(req: Request, res: Response): Promise<DonorRow | null> {
     const token = typeof req.query.token === "string" ? req.query.token : undefined;

@@ -52,8 +52,8 @@ const pollRequest = withContext(pollPayload);
 export function paymentsApiRouter(container: AppContainer): Router {
   const router = express.Router();
   const formSchema = giftFormSchema(container.giftLimits);
-  const startLimit = perMinuteLimit(container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE);
-  const pollLimit = perMinuteLimit(container.config.RATE_LIMIT_POLLS_PER_MINUTE);
+  const startLimit = perMinuteLimit(container.rateLimiter, "api-payment-starts", container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE);
+  const pollLimit = perMinuteLimit(container.rateLimiter, "api-payment-polls", container.config.RATE_LIMIT_POLLS_PER_MINUTE);
   const { payments } = container;
 
   /** The payment as the API shows it, after asking its provider if it is still open. */

@@ -32,7 +32,7 @@ export function postalFormApiRouter(container: AppContainer): Router {
       res.status(created ? 201 : 200).json({ reference: form.reference, kind: form.kind, expectedBy: form.expected_by });
     } catch (error) {
       if (!(error instanceof PostalFormsLimitedError)) return next(error);
-      const retryAfter = error.by === "visitor" ? container.postalFormLimiter.secondsLeft() : (error.retryAfterSeconds ?? 86_400);
+      const retryAfter = error.by === "visitor" ? await container.postalFormLimiter.secondsLeft(req.ip ?? "unknown") : (error.retryAfterSeconds ?? 86_400);
       res.setHeader("Retry-After", String(retryAfter));
       sendApiError(res, 429, error.by === "visitor" ? "rate_limited" : "address_limited", POSTAL_FORMS_LIMITED_MESSAGES[error.by]);
     }

@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import type { AppContainer } from "../container";
 import { ArticleRefusal, registerArticle, registerArticleSchema } from "../../core/gift-documents/register-article";
 import { sendApiError, sendValidationError } from "./api-errors";
+import { limitRequests } from "./rate-limit";
 
 /**
  * Registers an ordered article line on an existing order (order item kind
@@ -22,7 +23,7 @@ import { sendApiError, sendValidationError } from "./api-errors";
  */
 export function registerArticleApiRouter(container: AppContainer): Router {
   const router = express.Router();
-  router.post("/RegisterArticle", container.giftDocumentLimiter.middleware(), async (req, res, next) => {
+  router.post("/RegisterArticle", limitRequests(container.giftDocumentLimiter), async (req, res, next) => {
     const parsed = registerArticleSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendValidationError(res, parsed.error);
     try {

@@ -51,7 +51,7 @@ const batchSchema = z.object({
 
 export function searchApiRouter(container: AppContainer, limits: { perMinute: number }): Router {
   const router = express.Router();
-  const limit = perMinuteLimit(limits.perMinute);
+  const limit = perMinuteLimit(container.rateLimiter, "searches", limits.perMinute);
   const { search } = container;
 
   router.post("/search/queries", limit, async (req, res, next) => {

@@ -6,7 +6,7 @@ import { giveGift } from "../../core/gifts/give-gift";
 import { findGift, findGiftByOrderReference, findPayment, findPaymentByProviderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
 import { isFinalStatus } from "../../core/payments/payment-status";
 import { isOrderReference } from "../../core/payments/order-reference";
-import { parseSwishCallback, SwishCallbackError } from "../../integrations/swish/client";
+import { parseSwishCallback, parseSwishRefundCallback, SwishCallbackError } from "../../integrations/swish/client";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";
@@ -40,7 +40,7 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
   const router = express.Router();
   const formSchema = giftFormSchema(container.giftLimits);
 
-  router.post("/SwishInit", perMinuteLimit(limits.initPerMinute), async (req, res, next) => {
+  router.post("/SwishInit", perMinuteLimit(container.rateLimiter, "api-swish-inits", limits.initPerMinute), async (req, res, next) => {
     try {
       const envelope = initRequest.safeParse(req.body);
       if (!envelope.success) return sendValidationError(res, envelope.error);
@@ -57,7 +57,7 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
     }
   });
 
-  router.post("/SwishPoll", perMinuteLimit(limits.pollPerMinute), async (req, res, next) => {
+  router.post("/SwishPoll", perMinuteLimit(container.rateLimiter, "api-swish-polls", limits.pollPerMinute), async (req, res, next) => {
     try {
       const envelope = pollRequest.safeParse(req.body);
       if (!envelope.success) return sendValidationError(res, envelope.error);
@@ -92,6 +92,24 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
         return res.status(200).end();
       }
       await container.payments.refreshPayment(payment.id, "callback", { force: true });
+      res.status(200).end();
+    } catch (error) {
+      if (error instanceof SwishCallbackError) return sendApiError(res, 400, "invalid_callback", "Ogiltigt anrop.");
+      next(error);
+    }
+  });
+
+  // Swish posts the refund object here. As with payments the callback is not
+  // signed: it only names the refund, whose status is re-read from Swish.
+  router.post("/swish/refund-callback", async (req, res, next) => {
+    try {
+      const callback = parseSwishRefundCallback(req.body);
+      const refund = await container.refunds.findByProviderReference("HLFSwish", callback.id);
+      if (!refund) {
+        container.logger.warn({ instructionId: callback.id }, "Swish refund callback for an unknown refund");
+        return res.status(200).end();
+      }
+      await container.refunds.refresh(refund.id, "callback");
       res.status(200).end();
     } catch (error) {
       if (error instanceof SwishCallbackError) return sendApiError(res, 400, "invalid_callback", "Ogiltigt anrop.");

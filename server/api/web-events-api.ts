@@ -14,12 +14,12 @@ import { perMinuteLimit } from "./rate-limit";
  * empty 204, because page views and beacons never read it.
  */
 export function webEventsApiRouter(
-  container: Pick<AppContainer, "clock" | "webEvents">,
+  container: Pick<AppContainer, "clock" | "webEvents" | "rateLimiter">,
   limits: { perMinute: number },
 ): Router {
   const router = express.Router();
 
-  router.post("/RegisterWebEvent", perMinuteLimit(limits.perMinute), async (req, res, next) => {
+  router.post("/RegisterWebEvent", perMinuteLimit(container.rateLimiter, "web-events", limits.perMinute), async (req, res, next) => {
     try {
       // Another site must not be able to write events in our visitors' names.
       const expectedOrigin = `${req.protocol}://${req.get("host") ?? ""}`;

@@ -25,7 +25,7 @@ export async function lookUpDonor(context: Readonly<RouterContextProvider>, form
     notice: null,
     status,
   });
-  if (!container.donors.limits.lookups.hit(context.get(clientIpContext) || "unknown")) {
+  if (!(await container.donors.limits.lookups.hit(context.get(clientIpContext) || "unknown"))) {
     return fail("Du har gjort för många sökningar på kort tid. Vänta en minut eller fyll i uppgifterna själv.", 429);
   }
   if (submission.status !== "success") return { result: submission.reply(), notice: null, status: 400 };
