@@ -15,3 +15,11 @@ export const ORDER_ITEM_STATUS_LABELS: Readonly<Record<string, string>> = {
   failed: "Misslyckat",
   cancelled: "Stoppat",
 };
+
+/** How an item reaches its recipient. */
+export const ORDER_CHANNEL_LABELS: Readonly<Record<string, string>> = {
+  email: "E-post",
+  post: "Post",
+  download: "Nedladdning",
+  funeral_parlour: "Begravningsbyrå",
+};

@@ -5,6 +5,9 @@ import { formatDateTime } from "../admin/admin-format";
 import { EVENT_SOURCE_LABELS, PAYMENT_STATUS_LABELS } from "../admin/payment-labels";
 import { findGift, findPayment, paymentEvents, paymentsForGift } from "../../core/payments/payment-repository";
 import { RefundNotPossibleError } from "../../core/payments/payment-service";
+import { NoRefundApiError } from "../../core/payments/refund-service";
+import type { RefundRow } from "../../core/payments/refund-provider";
+import { PAYMENT_EVENT_LABELS, REFUND_PROVIDER_LABELS, refundRefusalText } from "../admin/refund-labels";
 import { METHOD_LABELS } from "../../core/donors/gift-history";
 import { GIFT_TYPE_LABELS } from "../../core/gifts/gift-types";
 import { formatSek } from "../../core/site/format";
@@ -15,17 +18,45 @@ export function meta() {
 }
 
 /**
- * Where the money goes back. No provider integration here has a refund API
- * yet, so finance returns the money in the provider's own portal or by bank
- * transfer and records it here; the page says which.
+ * Where the money goes back when it is done by hand. Swish and card refunds
+ * go through the provider's API (decision 0027); Brite, invoices and autogiro
+ * are returned by finance and recorded here, and so is a card refund whose
+ * answer from Mondido never came (after checking Mondido's portal).
  */
 const REFUND_HOW: Record<string, string> = {
   swish: "Återbetala i Swish Företag (bankens Swish-portal) till givarens nummer, och registrera det här.",
-  card: "Återbetala i kortinlösarens portal (Mondido), och registrera det här.",
-  bank: "Återbetala i Brites portal, och registrera det här.",
-  invoice: "Betala tillbaka till givarens konto med en vanlig banköverföring, och registrera det här.",
-  autogiro: "Betala tillbaka till givarens konto med en vanlig banköverföring, och registrera det här.",
+  card: "Kontrollera i Mondidos portal om återbetalningen är gjord, gör den där annars, och registrera det här.",
+  bank: "Återbetalas för hand: betala tillbaka i Brites portal, och registrera det här.",
+  invoice: "Återbetalas för hand: betala tillbaka till givarens konto med en vanlig banköverföring, och registrera det här.",
+  autogiro: "Återbetalas för hand: betala tillbaka till givarens konto med en vanlig banköverföring, och registrera det här.",
 };
+
+/**
+ * A refund still "sending" after this long had the provider's answer lost
+ * (Mondido: never sent again from here; Swish: asked again by reconciliation,
+ * or not answering at all, e.g. a certificate not enabled for refunds). Staff
+ * check the provider's portal and may record it by hand; once they have, the
+ * site never sends it (RefundService sends only for a payment still paid).
+ */
+const UNKNOWN_AFTER_MS = 10 * 60_000;
+
+/** Where finance looks a refund up by hand. */
+const PORTALS: Record<string, string> = { Swish: "Swish Företag (bankens Swish-portal)", Mondido: "Mondidos portal" };
+
+type RefundView = ReturnType<typeof refundView>;
+
+function refundView(refund: RefundRow, now: number) {
+  const unknown = refund.status === "sending" && now - Date.parse(refund.updated_at) > UNKNOWN_AFTER_MS;
+  return {
+    id: refund.id,
+    status: refund.status,
+    unknown,
+    createdAt: refund.created_at,
+    amountOre: refund.amount_ore,
+    reason: refund.reason,
+    refusal: refund.status === "refused" ? refundRefusalText(REFUND_PROVIDER_LABELS[refund.provider] ?? refund.provider, refund.error_code) : null,
+  };
+}
 
 async function load(db: Parameters<typeof findPayment>[0], paymentId: string) {
   const payment = await findPayment(db, paymentId);
@@ -39,8 +70,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { payment, gift } = await load(container.db, params.paymentId);
   const events = await paymentEvents(container.db, payment.id);
   const others = (await paymentsForGift(container.db, gift.id)).filter((p) => p.id !== payment.id);
+  const adapter = container.refunds.adapterFor(payment.provider);
+  const now = container.clock.now().getTime();
+  const refunds = (await container.refunds.forPayment(payment.id)).map((r) => refundView(r, now));
   await audit({ action: "payment.view", subjectType: "payment", subjectId: payment.id });
   return {
+    refundVia: adapter ? adapter.label : null,
+    refunds,
+    // One per form shown: the same form sent twice (a double click, a reload of the answer) is one refund.
+    refundKey: globalThis.crypto.randomUUID(),
     payment: {
       id: payment.id,
       method: payment.method,
@@ -61,6 +99,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     events: events.map((e) => ({
       id: e.id,
+      type: e.type,
       at: e.created_at,
       from: e.from_status,
       to: e.to_status,
@@ -72,37 +111,103 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** `manual`: the answer is about the by-hand form (its fields get the errors), not the provider's. */
+type ActionResult = { ok: boolean; done?: "manual" | "requested" | "confirmed" | "checked"; problems: Record<string, string>; reason: string; manual?: boolean };
+
+const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { container, staff, audit } = await requireStaff(context, request, "ekonomi");
   const { payment } = await load(container.db, params.paymentId);
   const form = await request.formData();
-  if (form.get("intent") !== "refund") throw data("Okänd begäran.", { status: 400 });
+  const intent = form.get("intent");
+  const adapter = container.refunds.adapterFor(payment.provider);
+
+  if (intent === "refund-check") {
+    const refundId = String(form.get("refund") ?? "");
+    const refund = await container.refunds.find(refundId);
+    if (!refund || refund.payment_id !== payment.id) throw data("Återbetalningen finns inte.", { status: 404 });
+    const after = await container.refunds.refresh(refund.id, "staff");
+    await audit({ action: "payment.refund_check", subjectType: "payment", subjectId: payment.id, details: { refundId, before: refund.status, after: after.status } });
+    return { ok: true, done: "checked", problems: {}, reason: "" } satisfies ActionResult;
+  }
+  if (intent !== "refund" && intent !== "refund-manual") throw data("Okänd begäran.", { status: 400 });
+
   const reason = String(form.get("reason") ?? "").trim();
   const confirmed = form.get("confirm") === "on";
+  const viaProvider = intent === "refund" && adapter !== undefined;
   const problems: Record<string, string> = {};
   if (reason.length < 3) problems.reason = "Skriv varför gåvan betalas tillbaka.";
   if (reason.length > 500) problems.reason = "Skriv högst 500 tecken.";
-  if (!confirmed) problems.confirm = "Kryssa i att pengarna är återbetalda hos betalleverantören.";
+  if (!confirmed) problems.confirm = viaProvider ? "Kryssa i att gåvan ska betalas tillbaka." : "Kryssa i att pengarna är återbetalda hos betalleverantören.";
+  const key = String(form.get("key") ?? "");
+  if (viaProvider && !KEY_PATTERN.test(key)) problems.form = "Formuläret gick inte att skicka. Ladda om sidan och försök igen.";
+  if (!viaProvider && adapter && !(await manualAllowed(container, payment.id))) {
+    problems.form = `Den här betalningen återbetalas genom ${adapter.label}. Använd knappen för det.`;
+  }
   if (Object.keys(problems).length > 0) {
     await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { fields: Object.keys(problems) } });
-    return data({ ok: false, problems, reason }, { status: 400 });
+    return data({ ok: false, problems, reason, manual: !viaProvider } satisfies ActionResult, { status: 400 });
   }
+
+  if (viaProvider) {
+    let refund: RefundRow;
+    try {
+      refund = await container.refunds.request(payment.id, { by: `staff:${staff.id}`, reason: reason.slice(0, 500), idempotencyKey: key });
+    } catch (error) {
+      if (!(error instanceof RefundNotPossibleError || error instanceof NoRefundApiError)) throw error;
+      await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { status: payment.status } });
+      return data({ ok: false, problems: { form: "Bara en betald betalning kan återbetalas. Ladda om sidan och se dess status." }, reason } satisfies ActionResult, { status: 409 });
+    }
+    const via = adapter.label.toLowerCase();
+    if (refund.status === "refused") {
+      await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { via, refundId: refund.id, code: refund.error_code } });
+      const refusal = refundRefusalText(adapter.label, refund.error_code);
+      return data({ ok: false, problems: { form: `${adapter.label} återbetalade inte gåvan: ${refusal}` }, reason } satisfies ActionResult, { status: 409 });
+    }
+    await audit({ action: "payment.refund", subjectType: "payment", subjectId: payment.id, details: { amountOre: refund.amount_ore, method: payment.method, via, refundId: refund.id, status: refund.status, reason } });
+    return { ok: true, done: refund.status === "confirmed" ? "confirmed" : "requested", problems: {}, reason: "" } satisfies ActionResult;
+  }
+
   try {
     await container.payments.recordRefund(payment.id, { by: `staff:${staff.id}`, reason: reason.slice(0, 500) });
   } catch (error) {
     if (!(error instanceof RefundNotPossibleError)) throw error;
     await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { status: payment.status } });
     const refused: Record<string, string> = { form: "Bara en betald betalning kan återbetalas. Ladda om sidan och se dess status." };
-    return data({ ok: false, problems: refused, reason }, { status: 409 });
+    return data({ ok: false, problems: refused, reason, manual: true } satisfies ActionResult, { status: 409 });
   }
   await audit({ action: "payment.refund", subjectType: "payment", subjectId: payment.id, details: { amountOre: payment.amount_ore, method: payment.method, via: "manual", reason } });
-  return { ok: true, problems: {} as Record<string, string>, reason: "" };
+  return { ok: true, done: "manual", problems: {} as Record<string, string>, reason: "" } satisfies ActionResult;
+}
+
+/**
+ * By hand, a payment whose provider refunds through its API is recorded only
+ * after the provider said no (e.g. Swish's 13 months have passed, and finance
+ * paid it back by bank transfer), or when a refund's answer was lost for good
+ * (a refund stuck in "sending", checked in the provider's portal) – never
+ * beside a refund the provider may still pay out: a refund is made once.
+ */
+async function manualAllowed(container: Awaited<ReturnType<typeof requireStaff>>["container"], paymentId: string): Promise<boolean> {
+  const now = container.clock.now().getTime();
+  const refunds = await container.refunds.forPayment(paymentId);
+  const live = refunds.filter((r) => r.status !== "refused");
+  if (live.length > 0) return live.every((r) => refundView(r, now).unknown);
+  return refunds.some((r) => r.status === "refused");
 }
 
 export default function AdminPayment({ loaderData, actionData }: Route.ComponentProps) {
-  const { payment, gift, events, others } = loaderData;
+  const { payment, gift, events, others, refundVia, refunds, refundKey } = loaderData;
   const problems: Record<string, string | undefined> = actionData?.problems ?? {};
   const problemList = Object.entries(problems);
+  const live = refunds.find((r) => r.status !== "refused");
+  const refused = refunds.filter((r) => r.status === "refused");
+  // Through the provider while none is live; by hand when the provider has no refund API, said no, or its answer was lost.
+  const providerOpen = refundVia !== null && !live;
+  const manualOpen = refundVia === null || (live ? live.unknown : refused.length > 0);
+  const done = actionData?.ok ? actionData.done : undefined;
+  // Which form the errors belong to: the by-hand one when it was sent or is the only one.
+  const manualErrors = Boolean(actionData && "manual" in actionData && actionData.manual) || !providerOpen;
   return (
     <>
       <p>
@@ -111,9 +216,24 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
       <h1>
         Betalning {formatSek(payment.amountOre)} – {PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}
       </h1>
-      {actionData?.ok && (
+      {done === "manual" && (
         <p role="status" className="notice notice--success">
           Återbetalningen är registrerad. Gåvan är markerad som återbetald och det som inte skickats av beställningen är stoppat.
+        </p>
+      )}
+      {(done === "confirmed" || (done === "checked" && payment.status === "refunded")) && (
+        <p role="status" className="notice notice--success">
+          {refundVia} har betalat tillbaka gåvan. Gåvan är markerad som återbetald och det som inte skickats av beställningen är stoppat.
+        </p>
+      )}
+      {done === "requested" && (
+        <p role="status" className="notice notice--success">
+          Återbetalningen är skickad till {refundVia}. Betalningen räknas som betald tills {refundVia} har bekräftat att pengarna är tillbaka hos givaren.
+        </p>
+      )}
+      {done === "checked" && payment.status !== "refunded" && (
+        <p role="status" className="notice">
+          {refundVia} är tillfrågad igen. Se återbetalningens läge nedan.
         </p>
       )}
       <dl className="admin-facts">
@@ -137,9 +257,12 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
         <dd>{formatDateTime(payment.createdAt)}</dd>
         <dt>Betald</dt>
         <dd>{payment.paidAt ? formatDateTime(payment.paidAt) : "–"}</dd>
+        <dt>Återbetalning</dt>
+        <dd>{refundVia ? `Genom ${refundVia}` : "Återbetalas för hand"}</dd>
       </dl>
 
-      <table className="admin-table">
+      {/* tabIndex: on a phone the table scrolls sideways on its own, and a keyboard must be able to scroll it. */}
+      <table className="admin-table" tabIndex={0}>
         <caption>Händelser</caption>
         <thead>
           <tr>
@@ -155,7 +278,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
             <tr key={e.id}>
               <td>{formatDateTime(e.at)}</td>
               <td>{e.from ? (PAYMENT_STATUS_LABELS[e.from] ?? e.from) : "–"}</td>
-              <td>{PAYMENT_STATUS_LABELS[e.to] ?? e.to}</td>
+              <td>{PAYMENT_EVENT_LABELS[e.type] ?? PAYMENT_STATUS_LABELS[e.to] ?? e.to}</td>
               <td>{EVENT_SOURCE_LABELS[e.source] ?? e.source}</td>
               <td className="admin-table__details">{e.data ?? ""}</td>
             </tr>
@@ -179,47 +302,128 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
       {payment.status === "paid" && (
         <section aria-labelledby="aterbetala" className="admin-panel">
           <h2 id="aterbetala">Återbetala</h2>
-          <p>{REFUND_HOW[payment.method]}</p>
           {problemList.length > 0 && (
             <div className="notice notice--error" role="alert" tabIndex={-1}>
-              <p>Återbetalningen registrerades inte:</p>
+              <p>Gåvan återbetalades inte:</p>
               <ul>
                 {problemList.map(([field, text]) => (
-                  <li key={field}>{field === "form" ? text : <a href={`#aterbetala-${field}`}>{text}</a>}</li>
+                  <li key={field}>{field === "form" ? text : <a href={`#${manualErrors ? "hand" : "aterbetala"}-${field}`}>{text}</a>}</li>
                 ))}
               </ul>
             </div>
           )}
-          <Form method="post">
-            <input type="hidden" name="intent" value="refund" />
-            <div className={`field${problems.reason ? " field--error" : ""}`}>
-              <label htmlFor="aterbetala-reason">Varför betalas gåvan tillbaka?</label>
-              {problems.reason && (
-                <p className="field__error" id="aterbetala-reason-fel">
-                  <span className="visually-hidden">Fel: </span>
-                  {problems.reason}
-                </p>
-              )}
-              <textarea
-                id="aterbetala-reason"
-                name="reason"
-                rows={2}
-                maxLength={500}
-                defaultValue={actionData?.reason ?? ""}
-                aria-invalid={problems.reason ? true : undefined}
-                aria-describedby={problems.reason ? "aterbetala-reason-fel" : undefined}
+          {live && <LiveRefund refund={live} via={refundVia ?? ""} />}
+          {refused.length > 0 && (
+            <>
+              <h3>Försök som {refundVia} nekade</h3>
+              <ul>
+                {refused.map((r) => (
+                  <li key={r.id}>
+                    {formatDateTime(r.createdAt)}: {r.refusal}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {providerOpen && (
+            <RefundForm
+              prefix="aterbetala"
+              intent="refund"
+              refundKey={refundKey}
+              problems={manualErrors ? {} : problems}
+              reason={manualErrors ? "" : (actionData?.reason ?? "")}
+              intro={`Hela beloppet, ${formatSek(payment.amountOre)}, skickas tillbaka till givaren genom ${refundVia}. Betalningen räknas som betald tills ${refundVia} har bekräftat återbetalningen.`}
+              confirmLabel={`Betala tillbaka ${formatSek(payment.amountOre)} till givaren genom ${refundVia}`}
+              button={`Återbetala genom ${refundVia}`}
+            />
+          )}
+          {manualOpen && (
+            <>
+              {refundVia && <h3>Registrera en återbetalning som gjorts för hand</h3>}
+              <RefundForm
+                prefix="hand"
+                intent={refundVia ? "refund-manual" : "refund"}
+                problems={manualErrors ? problems : {}}
+                reason={manualErrors ? (actionData?.reason ?? "") : ""}
+                intro={REFUND_HOW[payment.method] ?? ""}
+                confirmLabel={`Pengarna är återbetalda hos betalleverantören (${formatSek(payment.amountOre)})`}
+                button="Registrera återbetalning"
               />
-            </div>
-            <div className={`choice${problems.confirm ? " field--error" : ""}`}>
-              <input id="aterbetala-confirm" type="checkbox" name="confirm" aria-invalid={problems.confirm ? true : undefined} />
-              <label htmlFor="aterbetala-confirm">Pengarna är återbetalda hos betalleverantören ({formatSek(payment.amountOre)})</label>
-            </div>
-            <button type="submit" className="button button--primary">
-              Registrera återbetalning
-            </button>
-          </Form>
+            </>
+          )}
         </section>
       )}
     </>
+  );
+}
+
+function LiveRefund({ refund, via }: { refund: RefundView; via: string }) {
+  if (refund.status === "confirmed") return null;
+  return (
+    <div className="admin-refund">
+      {refund.unknown ? (
+        <p>
+          <strong>Oklart om {via} tog emot återbetalningen</strong> som begärdes {formatDateTime(refund.createdAt)}: svaret har inte kommit fram. Kontrollera
+          i {PORTALS[via] ?? via} om den är gjord. Är den gjord där – eller när du har gjort den där – registrera det nedan. Då skickas den aldrig härifrån.
+        </p>
+      ) : (
+        <p>
+          <strong>Återbetalning begärd</strong> {formatDateTime(refund.createdAt)} ({formatSek(refund.amountOre)}). Väntar på att {via} bekräftar att pengarna är
+          tillbaka hos givaren. Skäl: {refund.reason}
+        </p>
+      )}
+      <Form method="post">
+        <input type="hidden" name="intent" value="refund-check" />
+        <input type="hidden" name="refund" value={refund.id} />
+        <button type="submit" className="button button--small">
+          Fråga {via} igen
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function RefundForm(props: {
+  prefix: string;
+  intent: string;
+  refundKey?: string;
+  problems: Record<string, string | undefined>;
+  reason: string;
+  intro: string;
+  confirmLabel: string;
+  button: string;
+}) {
+  const { prefix, problems } = props;
+  return (
+    <Form method="post">
+      <p>{props.intro}</p>
+      <input type="hidden" name="intent" value={props.intent} />
+      {props.refundKey && <input type="hidden" name="key" value={props.refundKey} />}
+      <div className={`field${problems.reason ? " field--error" : ""}`}>
+        <label htmlFor={`${prefix}-reason`}>Varför betalas gåvan tillbaka?</label>
+        {problems.reason && (
+          <p className="field__error" id={`${prefix}-reason-fel`}>
+            <span className="visually-hidden">Fel: </span>
+            {problems.reason}
+          </p>
+        )}
+        <textarea
+          id={`${prefix}-reason`}
+          name="reason"
+          rows={2}
+          maxLength={500}
+          defaultValue={props.reason}
+          aria-invalid={problems.reason ? true : undefined}
+          aria-describedby={problems.reason ? `${prefix}-reason-fel` : undefined}
+        />
+      </div>
+      <div className={`choice${problems.confirm ? " field--error" : ""}`}>
+        <input id={`${prefix}-confirm`} type="checkbox" name="confirm" aria-invalid={problems.confirm ? true : undefined} />
+        <label htmlFor={`${prefix}-confirm`}>{props.confirmLabel}</label>
+      </div>
+      <button type="submit" className="button button--primary">
+        {props.button}
+      </button>
+    </Form>
   );
 }

@@ -2,9 +2,12 @@ import { httpRequest, parseJsonBody, type HttpResponse, type TlsOptions } from "
 import { SwishApiError, SwishHttpError } from "./errors";
 import { isInstructionId } from "./instruction-id";
 import { swishErrorListSchema, swishPaymentRequestSchema } from "./payment-request-schema";
+import { swishRefundSchema } from "./refund-schema";
 import {
   SWISH_CANCEL_PATCH,
   type SwishCreatePaymentRequestBody,
+  type SwishCreateRefundBody,
+  type SwishRefund,
   type SwishCreatedPaymentRequest,
   type SwishErrorObject,
   type SwishPaymentRequest,
@@ -14,6 +17,7 @@ import {
 export { SwishApiError, SwishError, SwishHttpError } from "./errors";
 export { isInstructionId, newInstructionId } from "./instruction-id";
 export { parseSwishCallback, SwishCallbackError } from "./payment-request-schema";
+export { parseSwishRefundCallback } from "./refund-schema";
 export {
   amountProblem,
   isValidAmountFormat,
@@ -42,6 +46,9 @@ export interface SwishClientOptions {
 
 /** The create body without what the client fills in itself. */
 export type SwishCreatePaymentRequestInput = Omit<SwishCreatePaymentRequestBody, "payeeAlias" | "currency">;
+
+/** The refund body without what the client fills in itself (our Swish number as payer, SEK). */
+export type SwishCreateRefundInput = Omit<SwishCreateRefundBody, "payerAlias" | "currency">;
 
 /**
  * Client for the Swish Commerce API payment requests. It throws on anything but
@@ -101,6 +108,31 @@ export class SwishClient {
     if (res.status !== 200) throw failure("cancel payment request", res);
     const parsed = swishPaymentRequestSchema.safeParse(parseJsonBody(res.body));
     if (!parsed.success) throw new SwishHttpError("cancel payment request (unexpected body)", res.status, res.body);
+    return parsed.data;
+  }
+
+  /**
+   * Sends money of a paid payment back to its payer. Like a payment request,
+   * the instruction id is ours and chosen (and stored) before the call, so a
+   * retry after a lost answer names the same refund; the caller asks with
+   * `getRefund` first and sends again only when Swish does not know it.
+   */
+  async createRefund(instructionId: string, input: SwishCreateRefundInput): Promise<{ id: string; location: string }> {
+    assertInstructionId(instructionId);
+    const body: SwishCreateRefundBody = { ...input, payerAlias: this.payeeAlias, currency: "SEK" };
+    const res = await this.send("PUT", `/v2/refunds/${instructionId}`, { contentType: "application/json", body: JSON.stringify(body) });
+    if (res.status !== 201) throw failure("create refund", res);
+    const location = header(res, "location");
+    if (!location) throw new SwishHttpError("create refund (201 without Location header)", res.status, res.body);
+    return { id: instructionId, location };
+  }
+
+  async getRefund(id: string): Promise<SwishRefund> {
+    assertInstructionId(id);
+    const res = await this.send("GET", `/v1/refunds/${id}`);
+    if (res.status !== 200) throw failure("get refund", res);
+    const parsed = swishRefundSchema.safeParse(parseJsonBody(res.body));
+    if (!parsed.success) throw new SwishHttpError("get refund (unexpected body)", res.status, res.body);
     return parsed.data;
   }
 

@@ -64,3 +64,29 @@ export function isSwishCreateErrorCode(code: string): code is SwishCreateErrorCo
 export function isSwishResultErrorCode(code: string): code is SwishResultErrorCode {
   return Object.hasOwn(SWISH_RESULT_ERRORS, code);
 }
+
+/**
+ * Errors a refund create answers with (HTTP 422), and RF07/FF10 that end a
+ * refund later (ERROR, in the callback and GET). Codes and texts as the Swish
+ * guides list them for refunds; which ones the real service gives in which
+ * case beyond the obvious is *unverified* (README).
+ */
+export const SWISH_REFUND_ERRORS = {
+  FF08: "PaymentReference is invalid",
+  RP03: "Callback URL is missing or does not use HTTPS",
+  PA02: "Amount value is missing or not a valid number",
+  AM02: "Amount value is too large",
+  AM03: "Invalid or missing Currency",
+  AM06: "Specified transaction amount is less than agreed minimum",
+  RP01: "Missing Merchant Swish Number",
+  RP02: "Wrong formatted message",
+  RP09: "The given instructionUUID is not available",
+  PA01: "Parameter is not correct",
+  RF02: "Original Payment not found or original payment is more than 13 months old",
+  RF03: "Payer alias in the refund does not match the payee alias in the original payment",
+  RF08: "Amount value is too large, or amount exceeds the amount of the original payment minus any previous refunds",
+  RF07: "Transaction declined",
+  FF10: "Bank system processing error",
+} as const;
+
+export type SwishRefundErrorCode = keyof typeof SWISH_REFUND_ERRORS;

@@ -71,3 +71,50 @@ export interface SwishCreatedPaymentRequest {
 
 /** The only operation the cancel endpoint accepts (JSON Patch). */
 export const SWISH_CANCEL_PATCH = [{ op: "replace", path: "/status", value: "cancelled" }] as const;
+
+/**
+ * Refunds (`PUT /v2/refunds/{instructionUUID}`, `GET /v1/refunds/{id}`).
+ * CREATED when Swish has it, DEBITED when the money has left the merchant's
+ * account, PAID when it reached the payer, ERROR when it failed (with a code).
+ * Some integrations also see VALIDATED between CREATED and DEBITED
+ * (unverified, see README), so it is accepted as "still under way".
+ */
+export type SwishRefundStatus = "CREATED" | "VALIDATED" | "DEBITED" | "PAID" | "ERROR";
+
+export const SWISH_REFUND_STATUSES: readonly SwishRefundStatus[] = ["CREATED", "VALIDATED", "DEBITED", "PAID", "ERROR"];
+
+/** Body of `PUT /v2/refunds/{instructionUUID}`. For a refund the merchant is the payer. */
+export interface SwishCreateRefundBody {
+  /** Swish's `paymentReference` of the paid payment request being refunded. */
+  originalPaymentReference: string;
+  /** Our own reference for the refund. ≤35 `[a-öA-Ö0-9-]`. */
+  payerPaymentReference?: string;
+  callbackUrl: string;
+  /** The merchant's Swish number (the one that was paid). */
+  payerAlias: string;
+  amount: string;
+  currency: "SEK";
+  /** Shown to the person getting the money back. ≤50 characters. */
+  message?: string;
+}
+
+/** The refund object returned by `GET /v1/refunds/{id}` and POSTed to `callbackUrl`. */
+export interface SwishRefund {
+  id: string;
+  /** Swish's own reference for the refund payment, set once it is paid out. */
+  paymentReference: string | null;
+  payerPaymentReference: string | null;
+  originalPaymentReference: string;
+  callbackUrl: string;
+  payerAlias: string;
+  /** The person getting the money back (the original payer). */
+  payeeAlias: string | null;
+  amount: number;
+  currency: "SEK";
+  message: string | null;
+  status: SwishRefundStatus;
+  dateCreated: string;
+  datePaid: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+}

@@ -3,7 +3,6 @@
 // transition:
 //
 //   node --import tsx tests/e2e/admin-fixture.ts memorials N   → {"items":[{orderReference,itemReference}…]} (paid, by post)
-//   node --import tsx tests/e2e/admin-fixture.ts card          → {"orderReference","paymentId"} (a paid 400 kr card gift)
 //   node --import tsx tests/e2e/admin-fixture.ts invoice FILE  → {"orderReference","paymentId"} (an open 300 kr invoice) and,
 //        in FILE, a BgMax file paying 300 kr with a reference that matches nothing
 import crypto from "node:crypto";
@@ -19,11 +18,12 @@ import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgm
 const [command, arg] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");
 
-async function giftWithPayment(method: "card" | "invoice", amountOre: number, paid: boolean) {
+// The card gift the journey refunds is given through the site and the card simulator instead (admin.spec.ts), so Mondido knows it.
+async function giftWithPayment(method: "invoice", amountOre: number, paid: boolean) {
   const { gift } = await createGift(db, systemClock, {
     giftType: "one_off",
     amountOre,
-    donorName: method === "card" ? "Kort Givarsson" : "Faktura Givarsson",
+    donorName: "Faktura Givarsson",
     donorEmail: `${method}-${crypto.randomBytes(3).toString("hex")}@exempel.se`,
     donorPersonnummer: null,
     newsletterConsent: false,
@@ -37,8 +37,8 @@ async function giftWithPayment(method: "card" | "invoice", amountOre: number, pa
       id: paymentId,
       gift_id: gift.id,
       method,
-      provider: method === "card" ? "Mondido" : "Invoice",
-      provider_reference: method === "card" ? `e2e-${crypto.randomBytes(6).toString("hex")}` : `${crypto.randomInt(10 ** 8, 10 ** 9)}`,
+      provider: "Invoice",
+      provider_reference: `${crypto.randomInt(10 ** 8, 10 ** 9)}`,
       status: "pending",
       amount_ore: amountOre,
       payer_alias: null,
@@ -65,8 +65,6 @@ try {
       items.push({ orderReference: gift.order_reference, itemReference: item.reference });
     }
     process.stdout.write(`${JSON.stringify({ items })}\n`);
-  } else if (command === "card") {
-    process.stdout.write(`${JSON.stringify(await giftWithPayment("card", 40_000, true))}\n`);
   } else if (command === "invoice" && arg) {
     const invoice = await giftWithPayment("invoice", 30_000, false);
     const text = writeBgMaxFile({
@@ -86,7 +84,7 @@ try {
     fs.writeFileSync(arg, encodeBgMax(text));
     process.stdout.write(`${JSON.stringify(invoice)}\n`);
   } else {
-    throw new Error("usage: memorials N | card | invoice FILE");
+    throw new Error("usage: memorials N | invoice FILE");
   }
 } finally {
   await db.destroy();

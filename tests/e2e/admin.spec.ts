@@ -6,6 +6,8 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { e2eFixtureEnv } from "./e2e-server-env";
 import { loginOnThisDevice } from "./bankid-flow";
+import { gotoHydrated } from "./hydrated";
+import { submitGift } from "./gift-flow";
 
 // The back office, keyboard only: staff sign in with BankID in the simulator, print a batch of
 // three memorial sheets and mark them sent, refund a card gift, and import a BgMax file with one
@@ -53,6 +55,24 @@ async function signIn(page: Page) {
   await expect(page.getByRole("button", { name: "Godkänn alla" })).toHaveCount(0);
 }
 
+/**
+ * A donor gives 500 kr by card through the site and the card simulator, so that the refund
+ * goes to the same simulated Mondido the payment came from. Set-up, not the staff journey.
+ */
+async function giveByCard(page: Page): Promise<{ orderReference: string }> {
+  await gotoHydrated(page, "/ge-en-gava");
+  await submitGift(page, { amount: "500 kr", method: "Kort (Visa, Mastercard)" });
+  await page.getByRole("button", { name: "Gå till kortbetalning" }).click();
+  await page.getByLabel("Kortnummer").fill("4111 1111 1111 1111");
+  await page.getByLabel("Giltig till (MM/ÅÅ)").fill("12/35");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Betala/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 30_000 });
+  const orderReference = page.url().match(/([0-9A-Z]{26})/)?.[1];
+  expect(orderReference).toBeTruthy();
+  return { orderReference: orderReference! };
+}
+
 // Under load the machine is slow; these journeys are long.
 test.use({ actionTimeout: 20_000 });
 expect.configure({ timeout: 20_000 });
@@ -65,9 +85,10 @@ test.beforeAll(() => {
 test("a staff member signs in with BankID, posts three memorial sheets, refunds a card gift and resolves an unmatched bank payment – keyboard only", async ({ page }) => {
   test.setTimeout(600_000);
   const { items } = JSON.parse(run("tests/e2e/admin-fixture.ts", "memorials", "3")) as { items: Array<{ orderReference: string; itemReference: string }> };
-  const card = JSON.parse(run("tests/e2e/admin-fixture.ts", "card")) as { orderReference: string; paymentId: string };
   const bgmaxFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bgmax-")), "bgmax-e2e.txt");
   const invoice = JSON.parse(run("tests/e2e/admin-fixture.ts", "invoice", bgmaxFile)) as { orderReference: string; paymentId: string };
+
+  const card = await giveByCard(page);
 
   await signIn(page);
   await expect(page.getByRole("navigation", { name: "Administration" })).toContainText("Utskick");
@@ -98,7 +119,7 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
     await order.close();
   }
 
-  // Refund a card gift.
+  // Refund a card gift through Mondido (the card simulator).
   await press(page, menu(page, "Betalningar"));
   await expectNoAxeViolations(page);
   const search = page.getByLabel("Ordernummer, OCR, namn eller e-post");
@@ -106,17 +127,21 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
   await page.keyboard.type(card.orderReference);
   await page.keyboard.press("Enter");
   await press(page, page.getByRole("link", { name: card.orderReference }));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalning 400 kr – Betald");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalning 500 kr – Betald");
+  await expect(page.getByRole("button", { name: "Registrera återbetalning" })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  // Without the box ticked nothing happens, and the page says why.
-  await press(page, page.getByRole("button", { name: "Registrera återbetalning" }));
+  // Without a reason and the box ticked nothing happens, and the page says why.
+  await press(page, page.getByRole("button", { name: "Återbetala genom Mondido" }));
   await expect(page.locator('.notice[role="alert"]')).toContainText("Skriv varför gåvan betalas tillbaka.");
+  await expect(page.locator('.notice[role="alert"]')).toContainText("Kryssa i att gåvan ska betalas tillbaka.");
+  await expectNoAxeViolations(page);
   await page.getByLabel("Varför betalas gåvan tillbaka?").focus();
   await page.keyboard.type("Givaren bad om det i telefon.");
-  await press(page, page.getByRole("checkbox", { name: /Pengarna är återbetalda/ }), "Space");
-  await press(page, page.getByRole("button", { name: "Registrera återbetalning" }));
-  await expect(page.locator('.notice[role="status"]')).toContainText("Återbetalningen är registrerad");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalning 400 kr – Återbetald");
+  await press(page, page.getByRole("checkbox", { name: "Betala tillbaka 500 kr till givaren genom Mondido" }), "Space");
+  await press(page, page.getByRole("button", { name: "Återbetala genom Mondido" }));
+  await expect(page.locator('.notice[role="status"]')).toContainText("Mondido har betalat tillbaka gåvan");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Betalning 500 kr – Återbetald");
+  await expect(page.getByRole("cell", { name: "Återbetalning begärd" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Import a BgMax file with one unmatched payment and book it on the invoice.
@@ -140,6 +165,8 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
   // The other pages open and pass axe; the audit log shows what was done.
   for (const [link, heading] of [
     ["Givare", "Givare"],
+    ["Minnesinsamlingar", "Minnesinsamlingar"],
+    ["Listbeställningar", "Listbeställningar"],
     ["Autogiro", "Autogiro"],
     ["Kontrolluppgifter", "Kontrolluppgifter om gåvor (KU65)"],
     ["Personal", "Personal"],

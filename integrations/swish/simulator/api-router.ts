@@ -1,13 +1,14 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { swishErrors } from "./validate-create";
 import type { SwishSimulatorEngine } from "./simulator-engine";
+import type { SwishRefundEngine } from "./refund-engine";
 
 /**
  * The Swish Commerce API as the real service serves it under
  * `/swish-cpcapi/api`: same paths, status codes, headers and bodies, so the real
  * `SwishClient` is what talks to it.
  */
-export function createSwishApiRouter(engine: SwishSimulatorEngine): express.Router {
+export function createSwishApiRouter(engine: SwishSimulatorEngine, refunds: SwishRefundEngine): express.Router {
   const router = express.Router();
   router.use(express.json({ type: ["application/json", "application/json-patch+json"], limit: "16kb" }));
 
@@ -46,6 +47,26 @@ export function createSwishApiRouter(engine: SwishSimulatorEngine): express.Rout
     if (result.ok) res.status(200).json(result.record.paymentRequest);
     else if (result.reason === "not-found") res.status(404).end();
     else res.status(422).json(result.errors);
+  });
+
+  router.put("/v2/refunds/:id", async (req, res) => {
+    const id = req.params.id as string;
+    const result = await refunds.create(id, req.body);
+    if (!result.ok) {
+      res.status(422).json(result.errors);
+      return;
+    }
+    res.location(`${req.protocol}://${req.get("host")}${req.baseUrl}/v1/refunds/${id}`);
+    res.status(201).end();
+  });
+
+  router.get("/v1/refunds/:id", async (req, res) => {
+    const record = await refunds.get(req.params.id as string);
+    if (!record) {
+      res.status(404).end();
+      return;
+    }
+    res.status(200).json(record.refund);
   });
 
   // Malformed JSON (or any other failure) must answer like an API, not with an HTML error page.

@@ -2,11 +2,13 @@ import express from "express";
 import type { Clock } from "../../../core/clock";
 import type { Logger } from "../../../core/logger";
 import { postJsonCallback } from "../../simulator-kit/post-json";
-import type { SwishPaymentRequest } from "../types";
+import type { SwishPaymentRequest, SwishRefund } from "../types";
 import { createSwishApiRouter } from "./api-router";
 import { createSwishAppRouter } from "./app-router";
 import { createSimulatorEngine } from "./simulator-engine";
 import { createMemorySwishStore, type SwishSimulatorStore } from "./store";
+import { createRefundEngine } from "./refund-engine";
+import { createMemorySwishRefundStore, type SwishRefundStore } from "./refund-store";
 
 export interface SwishSimulatorOptions {
   clock: Clock;
@@ -19,8 +21,12 @@ export interface SwishSimulatorOptions {
   callbackDelayMs?: number;
   /** Defaults to memory; use `createFileSwishStore` so state survives a restart. */
   store?: SwishSimulatorStore;
+  /** Refunds; defaults to memory, `createFileSwishRefundStore` keeps them over a restart. */
+  refundStore?: SwishRefundStore;
   /** How a callback is sent; defaults to a real HTTP POST. */
   postCallback?: (url: string, body: SwishPaymentRequest) => Promise<void>;
+  /** How a refund's callback is sent; defaults to a real HTTP POST. */
+  postRefundCallback?: (url: string, body: SwishRefund) => Promise<void>;
   /** How often ended-by-time requests are looked for when nobody reads them; 0 turns it off. */
   sweepIntervalMs?: number;
 }
@@ -58,11 +64,22 @@ export function createSwishSimulator(options: SwishSimulatorOptions): SwishSimul
     postCallback: options.postCallback ?? postJsonCallback,
   });
 
+  const refunds = createRefundEngine({
+    clock: options.clock,
+    logger: options.logger,
+    payments: store,
+    refunds: options.refundStore ?? createMemorySwishRefundStore(),
+    payeeAlias: options.payeeAlias,
+    allowHttpCallbacks: options.allowHttpCallbacks,
+    callbackDelayMs: options.callbackDelayMs ?? 5000,
+    postCallback: options.postRefundCallback ?? postJsonCallback,
+  });
+
   const router = express.Router();
-  router.use("/swish-cpcapi/api", createSwishApiRouter(engine));
+  router.use("/swish-cpcapi/api", createSwishApiRouter(engine, refunds));
   router.use(createSwishAppRouter(engine));
 
-  const ready = engine.resume().catch((error: unknown) => {
+  const ready = Promise.all([engine.resume(), refunds.resume()]).then(() => undefined).catch((error: unknown) => {
     options.logger.error({ err: error }, "Swish simulator could not resume stored state");
   });
 
@@ -82,10 +99,14 @@ export function createSwishSimulator(options: SwishSimulatorOptions): SwishSimul
     store,
     ready,
     sweep: () => engine.sweep(),
-    settled: () => engine.settled(),
+    settled: async () => {
+      await engine.settled();
+      await refunds.settled();
+    },
     close: () => {
       if (sweeper) clearInterval(sweeper);
       engine.close();
+      refunds.close();
     },
   };
 }

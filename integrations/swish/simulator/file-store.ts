@@ -1,4 +1,6 @@
+import type { Clock } from "../../../core/clock";
 import { jsonStateFile } from "../../simulator-kit/json-state-file";
+import { forgetEnded, SIMULATOR_RETENTION, type RecordAge, type Retention } from "../../simulator-kit/retention";
 import type { SimulatedPaymentRequest, SwishSimulatorStore } from "./store";
 
 interface FileContents {
@@ -11,9 +13,11 @@ interface FileContents {
  * the process stopped can still be approved (and its callback sent) after a
  * restart, as with the real service. The file is the simulator kit's JSON
  * state file: read once, then served from memory; every change rewrites it
- * atomically, writes coalesced under load.
+ * atomically, writes coalesced under load. Ended requests are forgotten as
+ * the simulator kit's retention says (simulator-kit/retention.ts), so neither
+ * the memory nor the file grows with every gift for ever.
  */
-export function createFileSwishStore(filePath: string): SwishSimulatorStore {
+export function createFileSwishStore(filePath: string, options: { clock?: Clock; retention?: Retention } = {}): SwishSimulatorStore {
   const file = jsonStateFile(filePath);
   let loaded: Promise<Map<string, SimulatedPaymentRequest>> | undefined;
 
@@ -33,9 +37,16 @@ export function createFileSwishStore(filePath: string): SwishSimulatorStore {
     async put(record) {
       const records = await load();
       records.set(record.paymentRequest.id, structuredClone(record));
+      forgetEnded(records, ageOf, options.clock?.now().getTime(), options.retention ?? SIMULATOR_RETENTION);
       await file.write((): FileContents => ({ version: 1, requests: Object.fromEntries(records) }));
     },
   };
+}
+
+/** Open while Swish may still change it or owes its callback: created, a result still scheduled, or a callback not yet attempted. */
+function ageOf(record: SimulatedPaymentRequest): RecordAge {
+  const open = record.paymentRequest.status === "CREATED" || record.scheduledResult !== null || record.callbackPending;
+  return { open, createdAt: Date.parse(record.paymentRequest.dateCreated) };
 }
 
 function contentsOf(stored: unknown, filePath: string): FileContents {

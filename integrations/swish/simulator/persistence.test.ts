@@ -21,6 +21,30 @@ afterEach(async () => {
 });
 
 describe("file store", () => {
+  it("forgets ended requests beyond the retention, oldest first, in memory and in the file, but never an open one", async () => {
+    const clock = new ManualClock(new Date("2026-01-15T12:00:00.000Z"));
+    const retention = { maxEnded: 3, endedMaxAgeMs: 7 * 24 * 3_600_000, openMaxAgeMs: 24 * 3_600_000 };
+    const store = createFileSwishStore(file, { clock, retention });
+    const open = { ...sampleRecord(), callbackPending: true };
+    open.paymentRequest.status = "PAID";
+    await store.put(open);
+    const paid: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const record = sampleRecord();
+      record.paymentRequest.status = "PAID";
+      await store.put(record);
+      paid.push(record.paymentRequest.id);
+    }
+    const kept = (await store.list()).map((r) => r.paymentRequest.id);
+    expect(kept).toEqual([open.paymentRequest.id, ...paid.slice(-3)]);
+    expect((await createFileSwishStore(file).list()).map((r) => r.paymentRequest.id)).toEqual(kept);
+
+    // A week later even the newest ended ones go; the callback still owed keeps its request (until a day has passed).
+    clock.set(new Date("2026-01-23T12:00:00.000Z"));
+    await store.put({ ...sampleRecord(), paymentRequest: { ...sampleRecord().paymentRequest, dateCreated: "2026-01-23T11:59:00.000Z" } });
+    expect((await store.list()).map((r) => r.paymentRequest.status)).toEqual(["CREATED"]);
+  });
+
   it("starts empty without a file and keeps what was put, through a fresh instance", async () => {
     const store = createFileSwishStore(file);
     expect(await store.list()).toEqual([]);
