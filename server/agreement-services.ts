@@ -8,6 +8,7 @@ import { autogiroFormat } from "../core/autogiro";
 import { requestDueDebits } from "../core/agreements/agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "../core/agreements/autogiro-exchange";
 import { signRaiseLink } from "../core/agreements/raise-link";
+import { signCardLink } from "../core/agreements/card-link";
 import { DirectoryAutogiroFileTransfer } from "../integrations/bankgirot-autogiro/file-transfer";
 import { AutogiroSimulator } from "../integrations/bankgirot-autogiro/simulator/autogiro-simulator";
 import type { ServerConfig } from "./config";
@@ -27,6 +28,8 @@ export interface AgreementServices {
   linkKey: Buffer;
   /** A fresh signed raise link for an e-mail. */
   raiseLink(agreementId: string): string;
+  /** A fresh signed "Ge ett nytt kort" link for a card agreement's e-mail (decision 0028). */
+  cardLink(agreementId: string): string;
 }
 
 type AgreementConfig = Pick<
@@ -72,6 +75,8 @@ export function buildAgreementServices(
     exchange,
     simulator,
     linkKey,
+    cardLink: (agreementId) =>
+      `${config.publicUrl}/ge-en-gava/manadsgava/kort?${new URLSearchParams({ token: signCardLink(linkKey, agreementId, deps.clock.now()) })}`,
     raiseLink: (agreementId) =>
       `${config.publicUrl}/ge-en-gava/manadsgava/hoj?${new URLSearchParams({ token: signRaiseLink(linkKey, agreementId, deps.clock.now()) })}`,
     async runRound() {

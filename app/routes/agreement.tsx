@@ -126,7 +126,7 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
       <p>
         <Link to="/mina-sidor">← Mina sidor</Link>
       </p>
-      <h1>Din månadsgåva</h1>
+      <h1>{view.kind === "membership" ? "Automatisk förnyelse av medlemskapet" : "Din månadsgåva"}</h1>
       {notice && (
         <div className="notice notice--success" role="status">
           <p>
@@ -143,9 +143,11 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
       )}
       <dl className="summary-list">
         <dt>Belopp</dt>
-        <dd>{formatSek(view.amountOre)} i månaden</dd>
+        <dd>
+          {formatSek(view.amountOre)} {view.kind === "membership" ? "om året" : "i månaden"}
+        </dd>
         <dt>Dragningsdag</dt>
-        <dd>Den {view.debitDay}:e varje månad</dd>
+        <dd>{view.kind === "membership" ? `Den ${view.debitDay}:e, en gång om året` : `Den ${view.debitDay}:e varje månad`}</dd>
         <dt>Status</dt>
         <dd>
           {view.statusLabel}
@@ -163,6 +165,15 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
             <dt>Konto</dt>
             <dd>
               {view.bankName}, slutar på {view.accountEnding}
+            </dd>
+          </>
+        )}
+        {view.method === "card" && (
+          <>
+            <dt>Betalsätt</dt>
+            <dd>
+              {view.cardEnding ? `Kort som slutar på ${view.cardEnding}` : "Kort"}
+              {view.cardExpiresOn ? `, giltigt till och med ${formatDateLong(view.cardExpiresOn)}` : ""}
             </dd>
           </>
         )}
@@ -205,6 +216,9 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
 
       {view.canChange && (
         <>
+          {/* A membership fee is fixed and yearly: only stopping the renewal is offered. */}
+          {view.kind !== "membership" && (
+          <>
           <section aria-labelledby="hoj-rubrik" className="change-box">
             <h2 id="hoj-rubrik">Höj eller ändra ditt månadsbelopp</h2>
             <Form method="post" className="form">
@@ -212,7 +226,8 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
               <div className={`field${errorFor("amount") ? " field--error" : ""}`}>
                 <label htmlFor="nytt-belopp">Nytt belopp per månad (kronor)</label>
                 <p className="field__hint" id="nytt-belopp-hint">
-                  Från {limits.minKr} kronor. Ändringen gäller från nästa dragning som inte redan är beställd hos Bankgirot.
+                  Från {limits.minKr} kronor.{" "}
+                  {view.method === "card" ? "Ändringen gäller från nästa dragning från kortet." : "Ändringen gäller från nästa dragning som inte redan är beställd hos Bankgirot."}
                 </p>
                 {errorFor("amount") && (
                   <p className="field__error" id="nytt-belopp-fel">
@@ -269,8 +284,8 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
             <section aria-labelledby="extra-rubrik" className="change-box">
               <h2 id="extra-rubrik">Ge en extra gåva</h2>
               <p>
-                Den dras en gång tillsammans med din nästa dragning. Vill du hellre betala nu, med Swish, kort, faktura eller direkt från
-                din bank? <Link to={`/ge-en-gava?extra=${view.id}`}>Betala en extra gåva nu</Link>.
+                Den dras en gång tillsammans med din nästa dragning{view.method === "card" ? " från kortet" : ""}. Vill du hellre betala nu, med
+                Swish, kort, faktura eller direkt från din bank? <Link to={`/ge-en-gava?extra=${view.id}`}>Betala en extra gåva nu</Link>.
               </p>
               <Form method="post" className="form">
                 <input type="hidden" name="intent" value="extra" />
@@ -313,12 +328,19 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
             </section>
           )}
 
+          </>
+          )}
+
           <section aria-labelledby="avsluta-rubrik" className="change-box">
             <h2 id="avsluta-rubrik">Avsluta</h2>
-            <p>
-              Når ditt besked Bankgirot minst fem bankdagar före en dragning stoppar vi den. En dragning som ligger närmare än så görs
-              ändå, och vi säger vilken.
-            </p>
+            {view.method === "card" ? (
+              <p>Avslutar du stoppar vi alla dragningar från kortet som inte redan är gjorda. Kortet används inte mer för gåvan.</p>
+            ) : (
+              <p>
+                Når ditt besked Bankgirot minst fem bankdagar före en dragning stoppar vi den. En dragning som ligger närmare än så görs
+                ändå, och vi säger vilken.
+              </p>
+            )}
             <Form method="post" className="form">
               <input type="hidden" name="intent" value="cancel" />
               {errorFor("cancel") && (

@@ -47,10 +47,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Back from the card window, the address carries the provider's signed return (?kort=klart&…&hash=…).
   const view = await loadGiftPayment(container, params.orderReference, Object.fromEntries(new URL(request.url).searchParams));
   if (!view) throw data(null, { status: 404 });
-  if (view.giftPaid) throw redirect(`/ge-en-gava/tack/${view.orderReference}`);
+  if (view.giftPaid) {
+    // A card agreement's first month (decision 0028): the monthly gift's own thanks, with what happens next.
+    const gift = await findGiftByOrderReference(container.db, view.orderReference);
+    throw redirect(gift?.agreement_id ? `/ge-en-gava/manadsgava/tack/${gift.agreement_id}` : `/ge-en-gava/tack/${view.orderReference}`);
+  }
   // On a phone the Swish app is on this very device: a QR code to scan with it is of no use.
   const onPhone = isPhone(request.headers.get("user-agent"));
-  return { ...view, qrSvg: onPhone ? null : view.qrSvg, retryWith: retryProviders(container) };
+  // A card agreement's gift is paid by card only: the window stores the card for the months to come.
+  const agreementGift = (await findGiftByOrderReference(container.db, view.orderReference))?.agreement_id ?? null;
+  return { ...view, qrSvg: onPhone ? null : view.qrSvg, retryWith: agreementGift ? retryProviders(container).filter((p) => p === "Mondido") : retryProviders(container) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -67,6 +73,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await container.payments.cancelPayment(latest.id);
   } else if (intent === "retry") {
     const provider = chosen ?? latest?.provider ?? "HLFSwish";
+    // A card agreement's gift is paid in the card window only, which stores the card (decision 0028).
+    if (gift.agreement_id && provider !== "Mondido") throw data(null, { status: 400 });
     const samePhone = provider === "HLFSwish" && latest?.provider === "HLFSwish" && latest.payer_alias;
     const retried = await container.payments
       .startPayment(gift.id, provider, samePhone ? { payerAlias: latest.payer_alias as string } : {})

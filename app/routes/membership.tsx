@@ -23,6 +23,7 @@ import { PREFILLED_PAGE_HEADERS, giftFormSetup } from "../components/gift/gift-f
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import "../components/form/form.css";
+import { RENEWAL_INTENTS, renewalChoice, startRenewal } from "./membership-renewal.server";
 import "./membership.css";
 
 /** The summary's names for the fields, in the order they appear on the page. */
@@ -91,6 +92,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       renewal: renewing ? { reference: renewing.reference, ...currentMembership(renewing, today) } : null,
       renewalNotFound: Boolean(renewalReference) && !renewing,
       ownMembership: !renewing && own ? currentMembership(own, today) : null,
+      // A logged-in member may have the membership renewed every year by card or autogiro (decision 0028).
+      automaticRenewal: !renewing && own && session ? await renewalChoice(context, session.donor.id) : null,
       // The renewal link fills in the member's own details, as we have them.
       prefill: member
         ? { ...setup.prefill, name: member.name, email: member.email ?? setup.prefill?.email ?? "", street: member.street, postalCode: member.postal_code, city: member.city }
@@ -104,6 +107,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
   const formData = await request.formData();
+  if ((RENEWAL_INTENTS as readonly string[]).includes(String(formData.get("intent")))) {
+    const started = await startRenewal(context, request, formData);
+    if (started instanceof Response) return started;
+    return data({ result: undefined, renewalProblem: started.renewalProblem }, { status: 400 });
+  }
   const submission = parseForm(formData, membershipFormSchema(container.membershipFeeKr));
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (submission.value.gift.isBot) {
@@ -121,7 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
-  const { feeKr, idempotencyKey, defaultDevice, methods, prefill, renewal, renewalNotFound, ownMembership } = loaderData;
+  const { feeKr, idempotencyKey, defaultDevice, methods, prefill, renewal, renewalNotFound, ownMembership, automaticRenewal } = loaderData;
+  const renewalProblem = actionData && "renewalProblem" in actionData ? actionData.renewalProblem : null;
   const { fields, formProps, summary } = useSiteForm({
     id: "medlem",
     schema: membershipFormSchema(feeKr),
@@ -179,6 +188,52 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
               : `Ditt medlemskap (nummer ${ownMembership.memberNumber}) gällde till och med ${formatDateLong(ownMembership.paidUntil)}. Betalar du avgiften nu gäller det igen, med samma nummer.`}
           </p>
         </div>
+      )}
+      {automaticRenewal && (
+        <section aria-labelledby="automatisk-rubrik" className="automatic-renewal">
+          <h2 id="automatisk-rubrik">Förnya automatiskt varje år</h2>
+          {renewalProblem && (
+            <div className="notice notice--error" role="alert">
+              <p>{renewalProblem}</p>
+            </div>
+          )}
+          {automaticRenewal.running ? (
+            <p>
+              Ditt medlemskap förnyas automatiskt med {automaticRenewal.running.method === "card" ? "kort" : "autogiro"}
+              {automaticRenewal.running.nextDebitOn ? `. Nästa avgift dras ${formatDateLong(automaticRenewal.running.nextDebitOn)}` : ""}.{" "}
+              <Link to={`/mina-sidor/manadsgava/${automaticRenewal.running.id}`}>Se eller avsluta förnyelsen</Link>.
+            </p>
+          ) : (
+            <>
+              <p>
+                Slipp påminnelsen: avgiften på {fee} dras en gång om året, och varje betald avgift förlänger medlemskapet med ett år. Du kan
+                avsluta när du vill på Mina sidor.
+              </p>
+              <Form method="post" className="form renewal-choices">
+                <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+                <p className="field__hint">Med kort betalar du årets avgift nu hos vår betalpartner, som sparar kortet till nästa år.</p>
+                <button type="submit" name="intent" value="renew-card" className="button button--secondary" disabled={submitting}>
+                  Förnya med kort
+                </button>
+                {automaticRenewal.mandateBank ? (
+                  <>
+                    <p className="field__hint">
+                      Med autogiro dras avgiften från samma konto ({automaticRenewal.mandateBank}) som din månadsgåva, strax innan medlemsåret tar
+                      slut. Vi meddelar dig datumet i förväg.
+                    </p>
+                    <button type="submit" name="intent" value="renew-autogiro" className="button button--secondary" disabled={submitting}>
+                      Förnya med autogiro
+                    </button>
+                  </>
+                ) : (
+                  <p className="field__hint">
+                    Vill du hellre använda autogiro? <Link to="/bestall-blankett?blankett=autogiro">Beställ en autogiroblankett</Link>.
+                  </p>
+                )}
+              </Form>
+            </>
+          )}
+        </section>
       )}
 
       <ErrorSummary {...summary} />

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { containerContext } from "../context";
 import { DbKeyValueStore } from "../../db/kv-entries";
 import { createAutogiroAgreement } from "../../core/agreements/agreement-service";
-import { mandateText, type MonthlyGiftFormData } from "../../core/agreements/monthly-gift-form";
+import { mandateText, type MonthlyAutogiroData as MonthlyGiftFormData } from "../../core/agreements/monthly-gift-form";
 import { upsertIdentifiedDonor } from "../../core/donors/donor-repository";
 import { BankIdStartError } from "../../core/donors/bankid-login";
 

@@ -20,23 +20,46 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/.test(params.agreementId)) throw data(null, { status: 404 });
   const row = await db
     .selectFrom("agreements")
-    .innerJoin("mandates", "mandates.id", "agreements.mandate_id")
-    .select(["agreements.amount_ore", "agreements.debit_day", "agreements.status", "agreements.next_debit_on", "mandates.bank_name", "mandates.account"])
+    .leftJoin("mandates", "mandates.id", "agreements.mandate_id")
+    .leftJoin("stored_cards", "stored_cards.id", "agreements.card_subscription_ref")
+    .select([
+      "agreements.amount_ore",
+      "agreements.debit_day",
+      "agreements.status",
+      "agreements.next_debit_on",
+      "agreements.method",
+      "mandates.bank_name",
+      "mandates.account",
+      "stored_cards.masked_number",
+    ])
     .where("agreements.id", "=", params.agreementId)
     .executeTakeFirst();
   if (!row) throw data(null, { status: 404 });
+  if (row.method === "card") {
+    // Paid in the card window: the card is stored within seconds of the payment, and the agreement then active.
+    return {
+      byCard: true as const,
+      amountOre: row.amount_ore,
+      debitDay: row.debit_day,
+      status: row.status,
+      nextCharge: row.next_debit_on,
+      cardEnd: row.masked_number ? row.masked_number.slice(-4) : null,
+    };
+  }
   return {
+    byCard: false as const,
     amountOre: row.amount_ore,
     debitDay: row.debit_day,
     status: row.status,
     statusLabel: AGREEMENT_STATUS_LABELS[row.status],
     firstDebit: row.next_debit_on,
     bank: row.bank_name,
-    accountEnd: row.account.slice(-4),
+    accountEnd: (row.account ?? "").slice(-4),
   };
 }
 
 export default function MonthlyGiftThanks({ loaderData }: Route.ComponentProps) {
+  if (loaderData.byCard) return <CardThanks {...loaderData} />;
   const { amountOre, debitDay, status, statusLabel, firstDebit, bank, accountEnd } = loaderData;
   return (
     <article className="page page--narrow monthly-gift">
@@ -71,6 +94,41 @@ export default function MonthlyGiftThanks({ loaderData }: Route.ComponentProps) 
       <p>
         På <Link to="/mina-sidor">Mina sidor</Link> kan du logga in med BankID och se dina dragningar, ändra beloppet eller dagen,
         pausa eller avsluta. Varje gång du ändrar något ser du från vilken dragning det gäller.
+      </p>
+      <p>
+        <Link to="/">Till startsidan</Link>
+      </p>
+    </article>
+  );
+}
+
+/** After the first month is paid in the card window (decision 0028). */
+function CardThanks({ amountOre, debitDay, status, nextCharge, cardEnd }: { amountOre: number; debitDay: number; status: string; nextCharge: string | null; cardEnd: string | null }) {
+  return (
+    <article className="page page--narrow monthly-gift">
+      <h1>Tack för att du blir månadsgivare!</h1>
+      <p className="lead">Din första gåva är betald. Din månadsgåva gör att forskarna kan planera långsiktigt.</p>
+      <dl className="summary-list">
+        <dt>Belopp</dt>
+        <dd>{formatSek(amountOre)} i månaden</dd>
+        <dt>Dragningsdag</dt>
+        <dd>Den {debitDay}:e varje månad</dd>
+        {nextCharge && (
+          <>
+            <dt>Nästa dragning</dt>
+            <dd>{formatDateLong(nextCharge)}</dd>
+          </>
+        )}
+        <dt>Betalsätt</dt>
+        <dd>{cardEnd ? `Kort som slutar på ${cardEnd}` : "Kort"}</dd>
+      </dl>
+      {status === "pending" && <p>Vi sparar kortet hos vår betalpartner och skickar en bekräftelse till din e-post inom kort.</p>}
+      <p>
+        Gåvor på minst 200 kronor per dragning räknas för skattereduktion. I stället för ett kvitto varje månad får du en
+        sammanställning för hela året.
+      </p>
+      <p>
+        På <Link to="/mina-sidor">Mina sidor</Link> ser du dina dragningar och kan ändra beloppet eller dagen, pausa eller avsluta.
       </p>
       <p>
         <Link to="/">Till startsidan</Link>

@@ -3,7 +3,7 @@ import { Form, Link, data, redirect, useNavigate, useNavigation } from "react-ro
 import type { Route } from "./+types/monthly-gift";
 import { containerContext, freshTokenContext } from "../context";
 import { PRIVATE_HEADERS, assertSameOrigin, clientIp, optionalDonor } from "../donors/donor-session.server";
-import { MONTHLY_PRESET_AMOUNTS_KR, checkAccount, mandateText, monthlyGiftFormSchema } from "../../core/agreements/monthly-gift-form";
+import { MONTHLY_PRESET_AMOUNTS_KR, checkAccount, isAutogiroSignup, mandateText, monthlyGiftFormSchema } from "../../core/agreements/monthly-gift-form";
 import { firstDebitOn } from "../../core/agreements/debit-schedule";
 import { OTHER_AMOUNT } from "../../core/gifts/gift-form";
 import { RFA } from "../../core/donors/bankid-messages";
@@ -11,11 +11,12 @@ import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { formatDateLong, formatNumber } from "../../core/site/format";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, FieldError, TextField } from "../components/form/field";
-import { AmountFields } from "../components/gift/gift-fields";
+import { AmountFields, groupProps } from "../components/gift/gift-fields";
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
 import { completeMandateSigning, latestSigningOrder, signupDraft, startMandateSigning } from "./monthly-gift-signup.server";
+import { startCardSignup } from "./monthly-gift-card.server";
 import "../components/form/form.css";
 import "./monthly-gift.css";
 
@@ -23,6 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   amount: "Belopp per månad",
   customAmount: "Annat belopp",
   debitDay: "Dragningsdag",
+  method: "Betalsätt",
   name: "Namn",
   email: "E-post",
   personnummer: "Personnummer",
@@ -34,8 +36,8 @@ const FIELD_LABELS: Record<string, string> = {
 
 export function meta() {
   return [
-    { title: "Bli månadsgivare – ge varje månad via autogiro" },
-    { name: "description", content: "Ge ett fast belopp varje månad via autogiro och ge forskningen om hjärta och lungor trygghet över tid. Ändra, pausa eller avsluta när du vill." },
+    { title: "Bli månadsgivare – ge varje månad via autogiro eller kort" },
+    { name: "description", content: "Ge ett fast belopp varje månad via autogiro eller kort och ge forskningen om hjärta och lungor trygghet över tid. Ändra, pausa eller avsluta när du vill." },
   ];
 }
 
@@ -92,7 +94,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         account: draft.account.number,
       }
     : donor
-      ? { name: `${donor.given_name} ${donor.surname}`.trim(), email: donor.email ?? "", personnummer: donor.personnummer ?? "" }
+      ? { name: `${donor.given_name} ${donor.surname}`.trim(), email: donor.email ?? "", personnummer: donor.personnummer ?? "", ...(url.searchParams.get("metod") === "kort" ? { method: "card" } : {}) }
       : {};
   // A signing, a draft or a logged-in donor's details make the page personal.
   const personal = orderRef !== null || donor !== undefined || Object.keys(prefill).length > 0;
@@ -106,6 +108,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       problem,
       site: { name: container.site.name },
       firstDebitExample: firstDebitOn(today, 28),
+      loggedIn: donor !== undefined,
     },
     { headers: { ...(personal ? PRIVATE_HEADERS : {}), ...(signing ? { Refresh: "2" } : {}) } },
   );
@@ -127,21 +130,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     container.logger.warn({ path: "/ge-en-gava/manadsgava" }, "monthly gift form honeypot was filled in");
     return data({ result: submission.reply({ formErrors: ["Formuläret kunde inte skickas. Försök igen."] }), problem: null }, { status: 400 });
   }
+  if (submission.value.method === "card") {
+    const session = await optionalDonor(context, request);
+    if (!session) {
+      return data({ result: submission.reply({ fieldErrors: { method: [CARD_NEEDS_LOGIN] } }), problem: null }, { status: 400 });
+    }
+    return startCardSignup(context, session, submission.value);
+  }
+  const signup = submission.value;
+  if (!isAutogiroSignup(signup)) return data({ result: submission.reply(), problem: null }, { status: 400 });
   const ip = clientIp(context);
-  if (!container.donors.limits.bankIdStarts.hit(ip)) {
+  if (!(await container.donors.limits.bankIdStarts.hit(ip))) {
     return data({ result: submission.reply(), problem: "Du har försökt skriva under många gånger på kort tid. Vänta en minut och försök igen." }, { status: 429 });
   }
-  const started = await startMandateSigning(context, request, submission.value, { ip, sameDevice: formData.get("device") === "this" });
+  const started = await startMandateSigning(context, request, signup, { ip, sameDevice: formData.get("device") === "this" });
   if ("error" in started) return data({ result: submission.reply(), problem: started.error }, { status: 502 });
   const headers = started.setCookie ? { "Set-Cookie": started.setCookie } : undefined;
   return redirect(`/ge-en-gava/manadsgava?${new URLSearchParams({ order: started.orderRef })}`, { status: 303, headers });
 }
 
+const CARD_NEEDS_LOGIN = "Logga in med BankID för att ge med kort, så att gåvan hamnar på Mina sidor och räknas för din skattereduktion.";
+const CARD_LOGIN_PATH = `/logga-in?${new URLSearchParams({ returnTo: "/ge-en-gava/manadsgava?metod=kort" })}`;
 const kr = formatNumber;
 const DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 
 export default function MonthlyGift({ loaderData, actionData }: Route.ComponentProps) {
-  const { limits, today, idempotencyKey, prefill, signing, site, firstDebitExample } = loaderData;
+  const { limits, today, idempotencyKey, prefill, signing, site, firstDebitExample, loggedIn } = loaderData;
   const problem = actionData?.problem ?? loaderData.problem;
   const [now] = useState(() => new Date());
   const { fields, formProps, summary } = useSiteForm({
@@ -155,6 +169,8 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
   const [clearing, setClearing] = useState<string>((fields.clearing.initialValue as string | undefined) ?? "");
   const [account, setAccount] = useState<string>((fields.account.initialValue as string | undefined) ?? "");
   const bank = clearing.replace(/\D/g, "").length >= 4 && account.replace(/\D/g, "").length >= 5 ? checkAccount(clearing, account) : null;
+  const [method, setMethod] = useState<string>((fields.method.initialValue as string | undefined) ?? "autogiro");
+  const byCard = method === "card";
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
@@ -164,8 +180,8 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
     <article className="page page--narrow gift-page monthly-gift">
       <h1>Bli månadsgivare</h1>
       <p className="lead">
-        Med en månadsgåva via autogiro ger du forskningen om hjärta och lungor en trygg grund, månad efter månad. Du kan ändra
-        beloppet, pausa eller avsluta när du vill på <Link to="/mina-sidor">Mina sidor</Link>.
+        Med en månadsgåva via autogiro eller kort ger du forskningen om hjärta och lungor en trygg grund, månad efter månad. Du kan
+        ändra beloppet, pausa eller avsluta när du vill på <Link to="/mina-sidor">Mina sidor</Link>.
       </p>
       <MonthlyHeartArt />
       {problem && (
@@ -214,25 +230,51 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
           </select>
         </div>
 
+        <fieldset {...groupProps(fields.method)}>
+          <legend>Så vill du betala</legend>
+          <FieldError field={fields.method} />
+          <label className="choice">
+            <input type="radio" name={fields.method.name} value="autogiro" checked={!byCard} onChange={() => setMethod("autogiro")} />
+            Autogiro – från ditt bankkonto, medgivandet skrivs under med BankID
+          </label>
+          <label className="choice">
+            <input type="radio" name={fields.method.name} value="card" checked={byCard} onChange={() => setMethod("card")} />
+            Kort
+          </label>
+          <p className="field__hint">
+            Med kort betalar du den första gåvan nu hos vår betalpartner, som sparar kortet. Sedan dras gåvan från kortet på din valda dag
+            varje månad.{loggedIn ? "" : " Du loggar först in med BankID, så att gåvan hamnar på Mina sidor."}
+          </p>
+          {!loggedIn && (byCard || fields.method.errors) && (
+            <p>
+              <Link to={CARD_LOGIN_PATH}>Logga in med BankID för att ge med kort</Link>
+            </p>
+          )}
+        </fieldset>
+
         <TextField field={fields.name} label="Namn" autoComplete="name" />
         <TextField field={fields.email} label="E-post" type="email" autoComplete="email" hint="Hit skickar vi bekräftelsen och besked innan något ändras." />
-        <TextField
-          field={fields.personnummer}
-          label="Personnummer"
-          inputMode="numeric"
-          autoComplete="off"
-          hint="Autogiro kräver personnummer, och du behöver ha fyllt 18 år. Vi rapporterar dina gåvor till Skatteverket för skattereduktion."
-        />
+        {!byCard && (
+          <TextField
+            field={fields.personnummer}
+            label="Personnummer"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="Autogiro kräver personnummer, och du behöver ha fyllt 18 år. Vi rapporterar dina gåvor till Skatteverket för skattereduktion."
+          />
+        )}
 
-        <fieldset className="fieldset">
-          <legend>Konto som pengarna dras från</legend>
-          <p className="field__hint">Kontot måste vara ditt eget. Clearingnumret är de fyra (hos Swedbank ibland fem) första siffrorna.</p>
-          <TextField field={fields.clearing} label="Clearingnummer" inputMode="numeric" autoComplete="off" onInput={(e) => setClearing(e.currentTarget.value)} />
-          <TextField field={fields.account} label="Kontonummer" inputMode="numeric" autoComplete="off" onInput={(e) => setAccount(e.currentTarget.value)} />
-          <p className="bank-name" aria-live="polite">
-            {bank ? `Bank: ${bank.bankName}` : ""}
-          </p>
-        </fieldset>
+        {!byCard && (
+          <fieldset className="fieldset">
+            <legend>Konto som pengarna dras från</legend>
+            <p className="field__hint">Kontot måste vara ditt eget. Clearingnumret är de fyra (hos Swedbank ibland fem) första siffrorna.</p>
+            <TextField field={fields.clearing} label="Clearingnummer" inputMode="numeric" autoComplete="off" onInput={(e) => setClearing(e.currentTarget.value)} />
+            <TextField field={fields.account} label="Kontonummer" inputMode="numeric" autoComplete="off" onInput={(e) => setAccount(e.currentTarget.value)} />
+            <p className="bank-name" aria-live="polite">
+              {bank ? `Bank: ${bank.bankName}` : ""}
+            </p>
+          </fieldset>
+        )}
 
         <CheckboxField field={fields.newsletter} label="Ja, jag vill få nyhetsbrev om forskningen (högst en gång i månaden)" />
         <div className="honeypot" aria-hidden="true">
@@ -240,18 +282,28 @@ export default function MonthlyGift({ loaderData, actionData }: Route.ComponentP
           <input type="text" id={fields.website.id} name={fields.website.name} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
 
-        <p>Du skriver under medgivandet till autogiro med BankID. Du ser hela texten innan du skriver under.</p>
-        <p className="field__hint">
-          Har du inte BankID, eller vill du hellre fylla i papper? <Link to="/bestall-blankett?blankett=autogiro">Beställ en autogiroblankett</Link>, så skickar vi den med posten.
-        </p>
-        <div className="login-choices">
-          <button type="submit" name="device" value="this" className="button button--primary button--large" disabled={submitting}>
-            {submitting ? "Skickar…" : "Skriv under med BankID"}
-          </button>
-          <button type="submit" name="device" value="other" className="button button--secondary" disabled={submitting}>
-            BankID på en annan enhet (QR-kod)
-          </button>
-        </div>
+        {byCard ? (
+          <p>
+            <button type="submit" name="device" value="card" className="button button--primary button--large" disabled={submitting}>
+              {submitting ? "Skickar…" : "Gå vidare till kortbetalning"}
+            </button>
+          </p>
+        ) : (
+          <>
+            <p>Du skriver under medgivandet till autogiro med BankID. Du ser hela texten innan du skriver under.</p>
+            <p className="field__hint">
+              Har du inte BankID, eller vill du hellre fylla i papper? <Link to="/bestall-blankett?blankett=autogiro">Beställ en autogiroblankett</Link>, så skickar vi den med posten.
+            </p>
+            <div className="login-choices">
+              <button type="submit" name="device" value="this" className="button button--primary button--large" disabled={submitting}>
+                {submitting ? "Skickar…" : "Skriv under med BankID"}
+              </button>
+              <button type="submit" name="device" value="other" className="button button--secondary" disabled={submitting}>
+                BankID på en annan enhet (QR-kod)
+              </button>
+            </div>
+          </>
+        )}
         <p className="field__hint">
           Vi behandlar dina uppgifter enligt vår <Link to="/integritetspolicy">integritetspolicy</Link>.
         </p>

@@ -8,7 +8,8 @@ import type { AgreementMailKind } from "./agreement-service";
 
 const payloadSchema = z.object({
   agreementId: z.string().min(1),
-  kind: z.enum(["started", "activated", "refused", "changed", "paused", "cancelled", "debit_failed", "extra_added"]),
+  kind: z.enum(["started", "activated", "refused", "changed", "paused", "cancelled", "debit_failed", "extra_added", "card_failed", "card_expired"]),
+  retryOn: z.string().nullable().optional(),
   reason: z.string().optional(),
   debitOn: z.string().nullable().optional(),
   amountOre: z.number().int().optional(),
@@ -27,6 +28,8 @@ export interface AgreementMailDeps {
   publicUrl: string;
   /** A signed "Höj ditt månadsbelopp" link for the agreement (no login needed to raise). */
   raiseLink?: (agreementId: string) => string;
+  /** A signed "Ge ett nytt kort" link for a card agreement (decision 0028). */
+  cardLink?: (agreementId: string) => string;
 }
 
 export async function sendAgreementMail(deps: AgreementMailDeps & { mailer: Mailer }, payload: unknown): Promise<void> {
@@ -42,14 +45,36 @@ export async function agreementMail(deps: AgreementMailDeps, payload: z.output<t
   if (!donor?.email) return null;
   const event = await db.selectFrom("agreement_events").selectAll().where("agreement_id", "=", agreement.id).orderBy("id", "desc").executeTakeFirst();
   const mandate = agreement.mandate_id ? await db.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id).executeTakeFirst() : undefined;
-  const amount = `${formatSek(agreement.amount_ore)} i månaden`;
+  const amount = `${formatSek(agreement.amount_ore)} ${agreement.interval === "yearly" ? "om året" : "i månaden"}`;
   const from = event?.applies_from ? formatDateLong(event.applies_from) : null;
   const account = mandate ? `${mandate.bank_name}, konto som slutar på ${mandate.account.slice(-4)}` : "";
   const myPages = `${publicUrl}/mina-sidor`;
   const live = agreement.status === "active" || agreement.status === "paused" || agreement.status === "pending";
   const raise = live && deps.raiseLink ? `Vill du höja ditt månadsbelopp? Det gör du utan att logga in här: ${deps.raiseLink(agreement.id)}` : "";
+  const byCard = agreement.method === "card";
+  const card = byCard && agreement.card_subscription_ref
+    ? await db.selectFrom("stored_cards").select(["masked_number"]).where("id", "=", agreement.card_subscription_ref).executeTakeFirst()
+    : undefined;
+  const cardEnding = card?.masked_number ? `kortet som slutar på ${card.masked_number.slice(-4)}` : "ditt kort";
+  const newCard = deps.cardLink ? `Vill du ge ett nytt kort gör du det här, utan att logga in: ${deps.cardLink(agreement.id)}` : "";
+  const renewal = {
+    subject: "Ditt medlemskap förnyas nu automatiskt",
+    lines: [
+      `Tack för att du fortsätter som medlem! Medlemsavgiften på ${amount} dras nu automatiskt ${byCard ? `från ${cardEnding}` : `via autogiro från ${account}`}, och varje betald avgift förlänger ditt medlemskap med ett år.`,
+      agreement.next_debit_on ? `Nästa dragning görs ${formatDateLong(agreement.next_debit_on)}.` : "",
+      `Medlemsavgiften ger ingen skattereduktion. Du kan avsluta den automatiska förnyelsen när du vill på Mina sidor.`,
+    ],
+  };
   const bodies: Record<AgreementMailKind, { subject: string; lines: string[] }> = {
-    started: {
+    started: agreement.kind === "membership" ? renewal : byCard ? {
+      subject: "Tack för din månadsgåva",
+      lines: [
+        `Tack för att du har valt att ge ${amount} till forskningen om hjärta och lungor! Din första gåva är betald och ${cardEnding} är sparat hos vår betalpartner för de kommande månaderna.`,
+        agreement.next_debit_on ? `Nästa gåva dras ${formatDateLong(agreement.next_debit_on)}, och sedan den ${agreement.debit_day}:e varje månad.` : "",
+        `I stället för ett kvitto för varje dragning får du en sammanställning för hela året. Gåvor på minst 200 kronor per dragning räknas för skattereduktion.`,
+        raise,
+      ],
+    } : {
       subject: "Tack för din månadsgåva",
       lines: [
         `Tack för att du har valt att ge ${amount} till forskningen om hjärta och lungor!`,
@@ -106,6 +131,22 @@ export async function agreementMail(deps: AgreementMailDeps, payload: z.output<t
         `Dragningen ${payload.debitOn ? formatDateLong(payload.debitOn) : ""} på ${formatSek(payload.amountOre ?? agreement.amount_ore)} gick inte igenom.`,
         `Du behöver inte göra något. Vi drar inte pengarna en gång till den här månaden, och nästa dragning görs som vanligt${agreement.next_debit_on ? ` ${formatDateLong(agreement.next_debit_on)}` : ""}.`,
         `Vill du pausa eller ändra din gåva kan du göra det på Mina sidor.`,
+      ],
+    },
+    card_failed: {
+      subject: "Din månadsgåva kunde inte dras från kortet",
+      lines: [
+        `Din gåva på ${formatSek(payload.amountOre ?? agreement.amount_ore)} ${payload.debitOn ? `den ${formatDateLong(payload.debitOn)} ` : ""}kunde inte dras från ${cardEnding}. Det kan bero på att kortet är spärrat, att en gräns är nådd eller att banken nekade just den dragningen.`,
+        payload.retryOn ? `Du behöver inte göra något: vi försöker igen ${formatDateLong(payload.retryOn)}, och en gång till några dagar senare. Går det inte då hoppar vi över den här månaden – ingenting dras dubbelt.` : "",
+        newCard,
+      ],
+    },
+    card_expired: {
+      subject: "Ditt kort för månadsgåvan har gått ut",
+      lines: [
+        `Vi kunde inte dra din gåva på ${formatSek(payload.amountOre ?? agreement.amount_ore)} ${payload.debitOn ? `den ${formatDateLong(payload.debitOn)} ` : ""}eftersom ${cardEnding} har gått ut.`,
+        `Vi försöker inte igen med det kortet. Ge gärna ett nytt kort, så fortsätter din månadsgåva som vanligt.`,
+        newCard,
       ],
     },
     extra_added: {

@@ -25,6 +25,8 @@ import {
   monthsLater,
   nextDebitAfter,
 } from "./debit-schedule";
+import { createCardCharge, isCardChargeDue } from "./card-debits";
+import { addRenewalFee } from "../membership/membership-renewal";
 
 export type AgreementRow = Selectable<AgreementsTable>;
 export type MandateRow = Selectable<MandatesTable>;
@@ -38,7 +40,7 @@ export interface AgreementDeps {
 
 /** The e-mail a change to an agreement sends (core/agreements/agreement-mail.ts). */
 export const AGREEMENT_MAIL_JOB = "agreement-mail";
-export type AgreementMailKind = "started" | "activated" | "refused" | "changed" | "paused" | "cancelled" | "debit_failed" | "extra_added";
+export type AgreementMailKind = "started" | "activated" | "refused" | "changed" | "paused" | "cancelled" | "debit_failed" | "extra_added" | "card_failed" | "card_expired";
 
 export class AgreementNotFoundError extends Error {
   constructor() {
@@ -243,7 +245,8 @@ async function requestDueDebitsOf(trx: Transaction<DB>, clock: Clock, logger: Lo
     const agreement = await findAgreement(trx, agreementId);
     if (!agreement?.next_debit_on || (agreement.status !== "active" && agreement.status !== "paused")) return;
     const debitOn = agreement.next_debit_on;
-    if (!isDueForRequest(debitOn, now)) return;
+    // A card is charged on the day itself; an autogiro debit is requested eight banking days before it.
+    if (!(agreement.method === "card" ? isCardChargeDue(debitOn, now) : isDueForRequest(debitOn, now))) return;
     const following = nextDebitAfter(debitOn, agreement.interval, agreement.debit_day);
     if (agreement.status === "paused") {
       if (agreement.paused_until && debitOn < agreement.paused_until) {
@@ -254,7 +257,7 @@ async function requestDueDebitsOf(trx: Transaction<DB>, clock: Clock, logger: Lo
       await appendEvent(trx, clock, agreement.id, "resumed", "paused", "active", debitOn, "system");
       continue;
     }
-    if (canStillRequest(debitOn, now)) {
+    if (agreement.method === "card" || canStillRequest(debitOn, now)) {
       await requestDebit(trx, clock, agreement, debitOn, agreement.kind === "membership" ? "membership" : "monthly", agreement.amount_ore, `debit:${agreement.id}:${debitOn}`);
     } else {
       // Only when Bankgirot approved the mandate after the first debit's cut-off: that debit is skipped, never sent late.
@@ -275,35 +278,10 @@ async function requestDebit(
 ): Promise<string | null> {
   const exists = await trx.selectFrom("gifts").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
   if (exists) return null;
-  const donor = await trx.selectFrom("donors").selectAll().where("id", "=", agreement.donor_id).executeTakeFirstOrThrow();
+  if (agreement.method === "card") return createCardCharge(trx, clock, agreement, debitOn, giftType, amountOre, idempotencyKey);
   const mandate = await trx.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id ?? "").executeTakeFirstOrThrow();
   const nowIso = clock.now().toISOString();
-  const giftId = crypto.randomUUID();
-  await trx
-    .insertInto("gifts")
-    .values({
-      id: giftId,
-      order_reference: newOrderReference(),
-      gift_type: giftType,
-      amount_ore: amountOre,
-      donor_id: donor.id,
-      memorial_id: null,
-      agreement_id: agreement.id,
-      debit_on: debitOn,
-      donor_name: `${donor.given_name} ${donor.surname}`.trim(),
-      donor_email: donor.email ?? "",
-      donor_personnummer: donor.personnummer,
-      newsletter_consent: donor.newsletter,
-      donor_street: null,
-      donor_postal_code: null,
-      donor_city: null,
-      status: "awaiting_payment",
-      idempotency_key: idempotencyKey,
-      created_at: nowIso,
-      updated_at: nowIso,
-      paid_at: null,
-    })
-    .execute();
+  const giftId = await insertDebitGift(trx, clock, agreement, debitOn, giftType, amountOre, idempotencyKey);
   const reference = newDebitReference();
   const paymentId = crypto.randomUUID();
   await trx
@@ -350,6 +328,49 @@ async function requestDebit(
     amountOre,
     reference,
   });
+  return giftId;
+}
+
+/** One debit's gift: of the agreement's type, on the donor, with the agreement and its date; `awaiting_payment` until the debit is answered. */
+export async function insertDebitGift(
+  trx: Transaction<DB>,
+  clock: Clock,
+  agreement: AgreementRow,
+  debitOn: IsoDate,
+  giftType: "monthly" | "membership" | "extra",
+  amountOre: number,
+  idempotencyKey: string,
+): Promise<string> {
+  const donor = await trx.selectFrom("donors").selectAll().where("id", "=", agreement.donor_id).executeTakeFirstOrThrow();
+  const nowIso = clock.now().toISOString();
+  const giftId = crypto.randomUUID();
+  await trx
+    .insertInto("gifts")
+    .values({
+      id: giftId,
+      order_reference: newOrderReference(),
+      gift_type: giftType,
+      amount_ore: amountOre,
+      donor_id: donor.id,
+      memorial_id: null,
+      agreement_id: agreement.id,
+      debit_on: debitOn,
+      donor_name: `${donor.given_name} ${donor.surname}`.trim(),
+      donor_email: donor.email ?? "",
+      donor_personnummer: donor.personnummer,
+      newsletter_consent: donor.newsletter,
+      donor_street: null,
+      donor_postal_code: null,
+      donor_city: null,
+      status: "awaiting_payment",
+      idempotency_key: idempotencyKey,
+      created_at: nowIso,
+      updated_at: nowIso,
+      paid_at: null,
+    })
+    .execute();
+  // A yearly membership debit extends the member's year when paid, as a fee paid on the page does.
+  if (giftType === "membership") await addRenewalFee(trx, clock, agreement, giftId);
   return giftId;
 }
 
@@ -473,6 +494,11 @@ export async function cancel(
     const stillComing: Array<{ debitOn: IsoDate; amountOre: number }> = [];
     let firstStopped: IsoDate | null = agreement.next_debit_on;
     for (const debit of open.sort((a, b) => a.debit_on.localeCompare(b.debit_on))) {
+      // A card charge not yet made is stopped by its job, which finds the agreement cancelled (card-debits.ts); one already sent is answered within seconds.
+      if (agreement.method === "card") {
+        if (debit.status === "pending") stillComing.push({ debitOn: debit.debit_on, amountOre: debit.amount_ore });
+        continue;
+      }
       if (!canStillCancel(debit.debit_on, now)) {
         stillComing.push({ debitOn: debit.debit_on, amountOre: debit.amount_ore });
         continue;
@@ -501,6 +527,15 @@ export async function cancel(
 export async function cancelMandate(trx: Executor, clock: Clock, agreement: AgreementRow): Promise<void> {
   const mandate = await trx.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id ?? "").executeTakeFirst();
   if (!mandate || mandate.status === "cancelled" || mandate.status === "refused") return;
+  // A membership renewal and a monthly gift may share one mandate: it ends only with the last agreement on it.
+  const stillUsed = await trx
+    .selectFrom("agreements")
+    .select("id")
+    .where("mandate_id", "=", mandate.id)
+    .where("id", "!=", agreement.id)
+    .where("status", "in", ["pending", "active", "paused"])
+    .executeTakeFirst();
+  if (stillUsed) return;
   const queued = await trx.selectFrom("autogiro_requests").select("id").where("mandate_id", "=", mandate.id).where("kind", "=", "cancel_mandate").executeTakeFirst();
   if (queued) return;
   await queueRequest(trx, clock, mandate.id, null, { kind: "cancel_mandate", payerNumber: mandate.payer_number });

@@ -33,6 +33,12 @@ export interface AgreementView {
   pausedUntil: string | null;
   bankName: string | null;
   accountEnding: string | null;
+  /** Autogiro or card (decision 0028); a card agreement shows its card's last digits and expiry. */
+  method: "autogiro" | "card";
+  /** A monthly gift, or a membership renewed every year. */
+  kind: "monthly_gift" | "membership";
+  cardEnding: string | null;
+  cardExpiresOn: string | null;
   refusalReason: string | null;
   debits: DebitView[];
   changes: AgreementChangeView[];
@@ -42,8 +48,12 @@ export interface AgreementView {
 }
 
 const EVENT_TEXT: Record<AgreementEventType, (data: Record<string, unknown>, from: string | null) => string> = {
-  created: (d, from) => `Månadsgåvan tecknades: ${formatSek(Number(d.amountOre ?? 0))} den ${String(d.debitDay ?? "")}:e varje månad${from ? `, första dragningen ${from}` : ""}.`,
-  activated: () => "Bankgirot godkände medgivandet.",
+  created: (d, from) =>
+    d.method === "card"
+      ? `Månadsgåvan tecknades med kort: ${formatSek(Number(d.amountOre ?? 0))} den ${String(d.debitDay ?? "")}:e varje månad.`
+      : `Månadsgåvan tecknades: ${formatSek(Number(d.amountOre ?? 0))} den ${String(d.debitDay ?? "")}:e varje månad${from ? `, första dragningen ${from}` : ""}.`,
+  activated: (d, from) =>
+    d.method === "card" ? `Första gåvan betalades och kortet sparades${from ? `. Nästa dragning ${from}` : ""}.` : "Bankgirot godkände medgivandet.",
   amount_changed: (d, from) => `Beloppet ändrades från ${formatSek(Number(d.fromOre ?? 0))} till ${formatSek(Number(d.toOre ?? 0))}${from ? ` från dragningen ${from}` : ""}.`,
   day_changed: (d, from) => `Dragningsdagen ändrades från den ${String(d.fromDay ?? "")}:e till den ${String(d.toDay ?? "")}:e${from ? ` från dragningen ${from}` : ""}.`,
   paused: (d, from) => `Pausad i ${String(d.months ?? "")} månad${Number(d.months) === 1 ? "" : "er"}${from ? ` från dragningen ${from}` : ""}.`,
@@ -51,7 +61,13 @@ const EVENT_TEXT: Record<AgreementEventType, (data: Record<string, unknown>, fro
   cancelled: (d, from) =>
     d.reason ? `Avslutad: ${String(d.reason)}.` : `Avslutad${from ? ` från och med dragningen ${from}` : ""}.`,
   refused: (d) => `Banken godkände inte medgivandet${d.reason ? `: ${String(d.reason)}` : ""}.`,
-  debit_failed: (_d, from) => `Dragningen ${from ?? ""} gick inte igenom. Vi drar den inte igen.`,
+  debit_failed: (d, from) => {
+    if (d.method !== "card") return `Dragningen ${from ?? ""} gick inte igenom. Vi drar den inte igen.`;
+    if (d.reason === "card_expired") return `Dragningen ${from ?? ""} gjordes inte: kortet har gått ut. Ge gärna ett nytt kort.`;
+    return d.retryOn
+      ? `Dragningen ${from ?? ""} nekades av kortutgivaren. Vi försöker igen ${formatDateLong(String(d.retryOn))}.`
+      : `Dragningen ${from ?? ""} nekades igen. Vi hoppar över den här månaden.`;
+  },
 };
 
 export async function agreementsOfDonor(db: Kysely<DB>, donorId: string): Promise<AgreementView[]> {
@@ -68,6 +84,10 @@ export async function agreementView(db: Kysely<DB>, agreementId: string, donorId
   const agreement = await db.selectFrom("agreements").selectAll().where("id", "=", agreementId).where("donor_id", "=", donorId).executeTakeFirst();
   if (!agreement) return null;
   const mandate = agreement.mandate_id ? await db.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id).executeTakeFirst() : undefined;
+  const card = agreement.card_subscription_ref
+    ? await db.selectFrom("stored_cards").select(["masked_number", "expires_on"]).where("id", "=", agreement.card_subscription_ref).executeTakeFirst()
+    : undefined;
+  const byCard = agreement.method === "card";
   const debits = await db
     .selectFrom("gifts")
     .innerJoin("payments", "payments.gift_id", "gifts.id")
@@ -81,17 +101,21 @@ export async function agreementView(db: Kysely<DB>, agreementId: string, donorId
   return {
     id: agreement.id,
     status: agreement.status,
-    statusLabel: AGREEMENT_STATUS_LABELS[agreement.status],
+    statusLabel: byCard && agreement.status === "pending" ? "Väntar på den första kortbetalningen" : AGREEMENT_STATUS_LABELS[agreement.status],
     amountOre: agreement.amount_ore,
     debitDay: agreement.debit_day,
     nextDebitOn: agreement.next_debit_on,
     pausedUntil: agreement.paused_until,
     bankName: mandate?.bank_name ?? null,
     accountEnding: mandate ? mandate.account.slice(-4) : null,
+    method: byCard ? "card" : "autogiro",
+    kind: agreement.kind,
+    cardEnding: card?.masked_number ? card.masked_number.slice(-4) : null,
+    cardExpiresOn: card?.expires_on ?? null,
     refusalReason: mandate?.status === "refused" ? mandate.reason_text : null,
     debits: debits.map((d) => {
       const state = d.status === "paid" ? "paid" : d.status === "failed" || d.status === "declined" || d.status === "expired" ? "failed" : d.status === "cancelled" ? "cancelled" : "requested";
-      const labels = { paid: "Dragen", failed: "Inte genomförd", cancelled: "Stoppad", requested: "Beställd hos Bankgirot" } as const;
+      const labels = { paid: "Dragen", failed: "Inte genomförd", cancelled: "Stoppad", requested: byCard ? "Dras från kortet" : "Beställd hos Bankgirot" } as const;
       return {
         debitOn: d.debit_on ?? "",
         amountOre: d.amount_ore,

@@ -168,8 +168,9 @@ async function recordFile(db: Kysely<DB>, clock: Clock, fileName: string, layout
 async function agreementOfMandate(trx: Transaction<DB>, payerNumber: string) {
   const mandate = await trx.selectFrom("mandates").selectAll().where("payer_number", "=", payerNumber).executeTakeFirst();
   if (!mandate) return null;
-  const agreement = await trx.selectFrom("agreements").selectAll().where("mandate_id", "=", mandate.id).executeTakeFirst();
-  return { mandate, agreement: agreement ?? null };
+  // The mandate's first agreement (a monthly gift); a membership renewal may share the mandate later (membership-renewal.ts).
+  const all = await trx.selectFrom("agreements").selectAll().where("mandate_id", "=", mandate.id).orderBy("created_at").execute();
+  return { mandate, agreement: all[0] ?? null, others: all.slice(1) };
 }
 
 /** Books one event; returns why it could not be matched, or null. Each booking changes only what is still in the state it expects. */
@@ -182,7 +183,7 @@ async function bookEvent(deps: AutogiroExchangeDeps, event: AutogiroEvent, fileN
       const problem = await db.transaction().execute(async (trx) => {
         const found = await agreementOfMandate(trx, event.payerNumber);
         if (!found) return "unknown payer number";
-        const { mandate, agreement } = found;
+        const { mandate, agreement, others } = found;
         const now = clock.now().toISOString();
         if (event.kind === "mandate_approved") {
           if (mandate.status !== "requested") return null;
@@ -202,24 +203,27 @@ async function bookEvent(deps: AutogiroExchangeDeps, event: AutogiroEvent, fileN
           .where("id", "=", mandate.id)
           .where("status", "=", mandate.status)
           .execute();
-        if (!agreement) return null;
-        const agreementTo = event.kind === "mandate_refused" && agreement.status === "pending" ? "refused" : "cancelled";
-        if (await moveAgreement(trx, clock, agreement, agreementTo, { next_debit_on: null, paused_until: null })) {
-          await appendEvent(trx, clock, agreement.id, agreementTo, agreement.status, agreementTo, agreement.next_debit_on, "bankgirot", {
-            code: reason.code,
-            reason: reason.reason,
-            file: fileName,
-          });
-          await queueMail(trx, clock, agreement.id, agreementTo === "refused" ? "refused" : "cancelled", `${agreement.id}:bankgirot`, { reason: reason.reason });
+        for (const each of agreement ? [agreement, ...others] : []) {
+          const agreementTo = event.kind === "mandate_refused" && each.status === "pending" ? "refused" : "cancelled";
+          if (await moveAgreement(trx, clock, each, agreementTo, { next_debit_on: null, paused_until: null })) {
+            await appendEvent(trx, clock, each.id, agreementTo, each.status, agreementTo, each.next_debit_on, "bankgirot", {
+              code: reason.code,
+              reason: reason.reason,
+              file: fileName,
+            });
+            await queueMail(trx, clock, each.id, agreementTo === "refused" ? "refused" : "cancelled", `${each.id}:bankgirot`, { reason: reason.reason });
+          }
         }
         return null;
       });
       if (problem || event.kind !== "mandate_cancelled") return problem;
       // Bankgirot cancels the payer's outstanding payments with the mandate.
       const mandate = await db.selectFrom("mandates").select("id").where("payer_number", "=", event.payerNumber).executeTakeFirstOrThrow();
-      const agreement = await db.selectFrom("agreements").select("id").where("mandate_id", "=", mandate.id).executeTakeFirst();
-      for (const debit of agreement ? await openDebits(db, agreement.id) : []) {
-        await transitionPayment(deps, { paymentId: debit.payment_id, to: "cancelled", source: "import", data: { file: fileName, reason: "mandate cancelled" } });
+      const agreements = await db.selectFrom("agreements").select("id").where("mandate_id", "=", mandate.id).execute();
+      for (const agreement of agreements) {
+        for (const debit of await openDebits(db, agreement.id)) {
+          await transitionPayment(deps, { paymentId: debit.payment_id, to: "cancelled", source: "import", data: { file: fileName, reason: "mandate cancelled" } });
+        }
       }
       return null;
     }

@@ -14,6 +14,8 @@ export interface MonthlyGiftLimits {
 }
 
 export const MONTHLY_PRESET_AMOUNTS_KR = [100, 200, 300, 500] as const;
+export const MONTHLY_METHODS = ["autogiro", "card"] as const;
+export type MonthlyMethod = (typeof MONTHLY_METHODS)[number];
 export const ADULT_AGE = 18;
 
 export interface CheckedAccount {
@@ -55,17 +57,20 @@ export function monthlyGiftFormSchema(limits: MonthlyGiftLimits, now: Date, toda
       debitDay: z.string({ error: "Välj vilken dag i månaden pengarna ska dras." }).trim().min(1, "Välj vilken dag i månaden pengarna ska dras."),
       name: giftFields.name,
       email: giftFields.email,
-      personnummer: z
-        .string({ error: "Skriv ditt personnummer. Det behövs för autogiro." })
-        .trim()
-        .min(1, "Skriv ditt personnummer. Det behövs för autogiro."),
-      clearing: z.string({ error: "Skriv clearingnumret." }).trim().min(1, "Skriv clearingnumret – de fyra (ibland fem) första siffrorna."),
-      account: z.string({ error: "Skriv kontonumret." }).trim().min(1, "Skriv kontonumret."),
+      // Autogiro (the default) or card (decision 0028); with card the clearing and account number are not asked for.
+      method: z.enum(MONTHLY_METHODS, { error: "Välj hur du vill betala." }).optional(),
+      personnummer: z.string().trim().optional(),
+      clearing: z.string().trim().optional(),
+      account: z.string().trim().optional(),
       newsletter: giftFields.newsletter,
       website: giftFields.website,
       idempotencyKey: giftFields.idempotencyKey,
     })
     .superRefine((value, ctx) => {
+      const byCard = value.method === "card";
+      if (!byCard && !value.personnummer) ctx.addIssue({ code: "custom", path: ["personnummer"], message: "Skriv ditt personnummer. Det behövs för autogiro." });
+      if (!byCard && !value.clearing) ctx.addIssue({ code: "custom", path: ["clearing"], message: "Skriv clearingnumret – de fyra (ibland fem) första siffrorna." });
+      if (!byCard && !value.account) ctx.addIssue({ code: "custom", path: ["account"], message: "Skriv kontonumret." });
       const kr = amountKr(value.amount, value.customAmount);
       if (value.amount === OTHER_AMOUNT && value.customAmount.trim() === "") {
         ctx.addIssue({ code: "custom", path: ["customAmount"], message: "Skriv hur mycket du vill ge varje månad." });
@@ -83,9 +88,9 @@ export function monthlyGiftFormSchema(limits: MonthlyGiftLimits, now: Date, toda
       if (value.personnummer && !person) {
         ctx.addIssue({ code: "custom", path: ["personnummer"], message: "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN." });
       } else if (person && ageOn(person.birthDate, today) < ADULT_AGE) {
-        ctx.addIssue({ code: "custom", path: ["personnummer"], message: "Du behöver ha fyllt 18 år för att ge via autogiro. En vuxen kan teckna månadsgåvan i stället." });
+        ctx.addIssue({ code: "custom", path: ["personnummer"], message: "Du behöver ha fyllt 18 år för att ge en månadsgåva. En vuxen kan teckna månadsgåvan i stället." });
       }
-      if (value.clearing && value.account && !checkAccount(value.clearing, value.account)) {
+      if (!byCard && value.clearing && value.account && !checkAccount(value.clearing, value.account)) {
         ctx.addIssue({
           code: "custom",
           path: ["account"],
@@ -98,8 +103,9 @@ export function monthlyGiftFormSchema(limits: MonthlyGiftLimits, now: Date, toda
       debitDay: Number(value.debitDay),
       name: value.name,
       email: value.email.toLowerCase(),
-      personnummer: parsePersonnummer(value.personnummer, { now })?.canonical ?? "",
-      account: checkAccount(value.clearing, value.account) as CheckedAccount,
+      method: value.method ?? ("autogiro" as MonthlyMethod),
+      personnummer: value.personnummer ? (parsePersonnummer(value.personnummer, { now })?.canonical ?? "") : "",
+      account: value.method === "card" ? null : checkAccount(value.clearing ?? "", value.account ?? ""),
       newsletter: value.newsletter === "on" || value.newsletter === "true",
       isBot: value.website.trim() !== "",
       idempotencyKey: value.idempotencyKey,
@@ -107,6 +113,12 @@ export function monthlyGiftFormSchema(limits: MonthlyGiftLimits, now: Date, toda
 }
 
 export type MonthlyGiftFormData = z.output<ReturnType<typeof monthlyGiftFormSchema>>;
+/** A sign-up by autogiro: the account is checked and present. */
+export type MonthlyAutogiroData = MonthlyGiftFormData & { method: "autogiro"; account: CheckedAccount };
+
+export function isAutogiroSignup(data: MonthlyGiftFormData): data is MonthlyAutogiroData {
+  return data.method === "autogiro" && data.account !== null;
+}
 
 /**
  * The mandate (medgivande) the donor signs with BankID, in Bankgirot's

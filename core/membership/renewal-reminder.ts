@@ -34,6 +34,19 @@ export async function queueRenewalReminders(deps: { db: Kysely<DB>; clock: Clock
     .where("paid_until", ">=", today)
     .where("paid_until", "<=", addDays(today, REMINDER_DAYS_BEFORE_END))
     .where((eb) => eb.or([eb("reminded_for", "is", null), eb("reminded_for", "!=", eb.ref("paid_until"))]))
+    // A member whose fee is debited every year by autogiro or card needs no reminder to pay (decision 0028).
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("agreements")
+            .select("agreements.id")
+            .whereRef("agreements.donor_id", "=", "members.donor_id")
+            .where("agreements.kind", "=", "membership")
+            .where("agreements.status", "in", ["active", "paused"]),
+        ),
+      ),
+    )
     .orderBy("paid_until")
     .limit(500)
     .execute();

@@ -8,6 +8,7 @@ import { queueEmailDeliveries } from "../orders/order-delivery";
 import { canTransition, type PaymentStatus, type TransitionSource } from "./payment-status";
 import { recordPaidMembershipFee, revokeRefundedMembershipFee } from "../membership/membership-service";
 import { findPayment, type PaymentRow } from "./payment-repository";
+import { onCardAgreementPayment } from "../agreements/card-debits";
 
 export type { TransitionSource } from "./payment-status";
 
@@ -95,6 +96,8 @@ export async function transitionPayment(
         dedupeKey: `receipt:${current.gift_id}`,
       });
     }
+    // A card agreement's window payment stores its card; a failed monthly charge is retried or given up (decision 0028).
+    await onCardAgreementPayment(trx, clock, current, request.to, request.errorCode);
     if (request.to === "refunded") {
       await trx.updateTable("gifts").set({ status: "refunded", updated_at: now }).where("id", "=", current.gift_id).where("status", "=", "paid").execute();
       await transitionGiftOrderItems(trx, clock, current.gift_id, ["created", "ready", "failed"], "cancelled", "payment", { paymentId: current.id, reason: "refunded" });

@@ -34,6 +34,8 @@ export interface PaymentFormRequest {
   /** Where Mondido posts the transaction when the payment finishes. */
   webhookUrl?: string;
   metadata?: Record<string, unknown>;
+  /** Ask Mondido to store the card for later charges (`store_card`, decision 0028); not part of the hash. */
+  storeCard?: boolean;
 }
 
 export interface PaymentForm {
@@ -87,6 +89,7 @@ export class MondidoClient {
       test: test ? "true" : "false",
     };
     if (req.metadata) fields.metadata = JSON.stringify(req.metadata);
+    if (req.storeCard) fields.store_card = "true";
     if (req.webhookUrl) {
       // Webhook object per Mondido's hosted-window docs: trigger "payment" fires for
       // approved and failed payments alike. Field names *unverified* against a live account.

@@ -61,6 +61,8 @@ export class MondidoPaymentProvider implements PaymentProvider {
       errorUrl: `${back}?kort=avbrutet`,
       webhookUrl: this.options.webhookUrl,
       metadata: { giftType: gift.gift_type },
+      // A card agreement's gift paid in the window (its first month, or a new card): Mondido keeps the card for the monthly charges (decision 0028).
+      storeCard: gift.agreement_id !== null,
     });
   }
 

@@ -9,6 +9,8 @@ import type { MondidoStatus } from "../transaction";
 import { renderCardPage, renderFormErrorPage } from "./card-page";
 import { maskCardNumber, outcomeForCard } from "./test-cards";
 import { createInMemoryMondidoStore, type MondidoSimStore, type SimTransactionRecord } from "./transaction-store";
+import { createMondidoRefundRouter } from "./refunds";
+import { createInMemoryStoredCardStore, mountStoredCardRoutes, storeCardFromWindow, type MondidoSimCardStore } from "./stored-cards";
 
 /**
  * A local stand-in for Mondido's hosted payment window and REST API, speaking
@@ -25,6 +27,8 @@ export interface MondidoSimulatorOptions {
   /** Delivers the webhook; defaults to an HTTP POST with a JSON body. Throw to signal failure. */
   postWebhook?: (url: string, body: unknown) => Promise<void>;
   store?: MondidoSimStore;
+  /** Cards stored by the window (`store_card`) for later charges over the API (decision 0028). */
+  storedCards?: MondidoSimCardStore;
 }
 
 export const DEFAULT_SIM_API_PASSWORD = "simulator-api-password";
@@ -33,6 +37,7 @@ export function createMondidoSimulator(options: MondidoSimulatorOptions): { rout
   const { clock, logger, merchantId, secret } = options;
   const apiPassword = options.apiPassword ?? DEFAULT_SIM_API_PASSWORD;
   const store = options.store ?? createInMemoryMondidoStore();
+  const storedCards = options.storedCards ?? createInMemoryStoredCardStore();
   const postWebhook = options.postWebhook ?? postJsonCallback;
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: "50kb" });
@@ -79,6 +84,7 @@ export function createMondidoSimulator(options: MondidoSimulatorOptions): { rout
       successUrl: body.success_url!,
       errorUrl: body.error_url!,
       ...(webhookUrlOf(body.webhook) ? { webhookUrl: webhookUrlOf(body.webhook)! } : {}),
+      ...(body.store_card === "true" ? { storeCard: true } : {}),
     };
     await store.save(record);
     res.redirect(303, `${req.baseUrl}/v1/pay/${record.transaction.id}`);
@@ -115,6 +121,10 @@ export function createMondidoSimulator(options: MondidoSimulatorOptions): { rout
       card_type: "VISA",
       processed_at: clock.now().toISOString(),
     };
+    if (status === "approved" && record.storeCard) {
+      const customerRef = String((record.transaction.customer as { ref?: string } | undefined)?.ref ?? "");
+      record.transaction.stored_card = await storeCardFromWindow(storedCards, clock, { cardNumber, expiry: values.expiry.trim(), customerRef, test: record.transaction.test === true });
+    }
     await store.save(record);
     const tx = record.transaction;
     const responseHash = responseHashOf(tx, status);
@@ -150,6 +160,8 @@ export function createMondidoSimulator(options: MondidoSimulatorOptions): { rout
     res.json((await store.listByPaymentRef(paymentRef)).map((r) => r.transaction));
   });
 
+  router.use(createMondidoRefundRouter({ clock, logger, merchantId, apiPassword, store }));
+
   function requireBasicAuth(req: Request, res: Response, next: () => void): void {
     const expected = Buffer.from(`Basic ${Buffer.from(`${merchantId}:${apiPassword}`).toString("base64")}`);
     const given = Buffer.from(req.get("authorization") ?? "");
@@ -168,6 +180,8 @@ export function createMondidoSimulator(options: MondidoSimulatorOptions): { rout
       secret,
     });
   }
+
+  mountStoredCardRoutes(router, { clock, merchantId, secret, transactions: store, cards: storedCards, requireBasicAuth });
 
   return { router };
 }

@@ -1,4 +1,6 @@
+import type { Clock } from "../../../core/clock";
 import { jsonStateFile } from "../../simulator-kit/json-state-file";
+import { forgetEnded, SIMULATOR_RETENTION, type RecordAge, type Retention } from "../../simulator-kit/retention";
 import type { MondidoSimStore, SimTransactionRecord } from "./transaction-store";
 
 interface FileContents {
@@ -14,8 +16,10 @@ interface FileContents {
  * process restarts, so the site's read-back (the donor's return,
  * reconciliation) finds it as it would at Mondido. `save` resolves once the
  * change is on disk, so the card window answers the donor only after that.
+ * Ended transactions are forgotten as the simulator kit's retention says
+ * (simulator-kit/retention.ts), so the state does not grow with every gift.
  */
-export function createFileMondidoStore(filePath: string): MondidoSimStore {
+export function createFileMondidoStore(filePath: string, options: { clock?: Clock; retention?: Retention } = {}): MondidoSimStore {
   const file = jsonStateFile(filePath);
   let loaded: Promise<Map<string, SimTransactionRecord>> | undefined;
 
@@ -28,6 +32,7 @@ export function createFileMondidoStore(filePath: string): MondidoSimStore {
     async save(record) {
       const records = await load();
       records.set(String(record.transaction.id), structuredClone(record));
+      forgetEnded(records, ageOf, options.clock?.now().getTime(), options.retention ?? SIMULATOR_RETENTION);
       await file.write((): FileContents => ({ version: 1, transactions: [...records.values()] }));
     },
     async get(id) {
@@ -38,6 +43,12 @@ export function createFileMondidoStore(filePath: string): MondidoSimStore {
       return [...(await load()).values()].filter((r) => r.transaction.payment_ref === paymentRef).map((r) => structuredClone(r));
     },
   };
+}
+
+/** Open while the donor may still pay in the window (pending) or the payment awaits capture (authorized). */
+function ageOf(record: SimTransactionRecord): RecordAge {
+  const open = record.transaction.status === "pending" || record.transaction.status === "authorized";
+  return { open, createdAt: Date.parse(String(record.transaction.created_at)) };
 }
 
 function parseContents(json: unknown, filePath: string): FileContents {

@@ -10,6 +10,8 @@ export interface SimTransactionRecord {
   successUrl: string;
   errorUrl: string;
   webhookUrl?: string;
+  /** The window's form asked to store the card (`store_card=true`, decision 0028). */
+  storeCard?: boolean;
 }
 
 export interface MondidoSimStore {

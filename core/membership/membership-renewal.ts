@@ -1,0 +1,132 @@
+import crypto from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Clock } from "../clock";
+import type { DB } from "../../db/schema";
+import { swedishDate, type IsoDate } from "../calendar/swedish-calendar";
+import { appendEvent, queueMail, type AgreementDeps, type AgreementRow } from "../agreements/agreement-service";
+import { createCardAgreement } from "../agreements/card-debits";
+import { firstDebitOn, monthsLater } from "../agreements/debit-schedule";
+import { findMemberOfDonor, type MemberRow } from "./membership-service";
+
+/**
+ * A membership renewed every year by autogiro or card (decisions 0024,
+ * 0028): an agreement of kind `membership` with a yearly interval and the
+ * fee. Each yearly debit is a `membership` gift with a `membership_fees` row
+ * for the member, so that when it is paid the year is extended exactly as a
+ * fee paid on the page is (membership-service.ts, recordPaidMembershipFee).
+ *
+ * By autogiro the renewal uses the mandate the member already signed for a
+ * monthly gift (an autogiro mandate lets us ask for any payment to us, told
+ * eight banking days ahead); a member without one renews by card, or orders
+ * the paper mandate form. By card the member pays this year's fee in the card
+ * window now, which stores the card, and it is charged a year later.
+ */
+export class RenewalNotPossibleError extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+    this.name = "RenewalNotPossibleError";
+  }
+}
+
+/** A renewal agreement already running for the member's donor, if any. */
+export async function liveRenewalOf(deps: AgreementDeps, donorId: string): Promise<AgreementRow | undefined> {
+  return deps.db
+    .selectFrom("agreements")
+    .selectAll()
+    .where("donor_id", "=", donorId)
+    .where("kind", "=", "membership")
+    .where("status", "in", ["pending", "active", "paused"])
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+/** The approved autogiro mandate a member's renewal can use, if they have one. */
+export async function approvedMandateOf(deps: AgreementDeps, donorId: string) {
+  return deps.db.selectFrom("mandates").selectAll().where("donor_id", "=", donorId).where("status", "=", "approved").orderBy("created_at", "desc").executeTakeFirst();
+}
+
+/** Called when a yearly debit's gift is stored: the fee row that makes its payment extend the member's year. */
+export async function addRenewalFee(trx: Transaction<DB>, clock: Clock, agreement: Pick<AgreementRow, "donor_id">, giftId: string): Promise<void> {
+  const member = await findMemberOfDonor(trx, agreement.donor_id);
+  if (!member) return;
+  await trx
+    .insertInto("membership_fees")
+    .values({
+      gift_id: giftId,
+      member_number: member.member_number,
+      name: member.name,
+      email: member.email,
+      street: member.street,
+      postal_code: member.postal_code,
+      city: member.city,
+      is_present: 0,
+      greeting: null,
+      valid_from: null,
+      valid_until: null,
+      created_at: clock.now().toISOString(),
+    })
+    .execute();
+}
+
+/** The day of the month a member's yearly debit falls on: the day the paid year ends, at most the 28th. */
+function renewalDay(member: MemberRow): number {
+  return Math.min(Number(member.paid_until.slice(8, 10)), 28);
+}
+
+async function memberFor(deps: AgreementDeps, donorId: string): Promise<MemberRow> {
+  const member = await findMemberOfDonor(deps.db, donorId);
+  if (!member) throw new RenewalNotPossibleError("Automatisk förnyelse finns för dig som är medlem. Bli medlem först, så kan du välja den sedan.");
+  if (await liveRenewalOf(deps, donorId)) throw new RenewalNotPossibleError("Ditt medlemskap förnyas redan automatiskt. Du ser och ändrar det på Mina sidor.");
+  return member;
+}
+
+/**
+ * Yearly renewal by autogiro through the member's approved mandate: active at
+ * once (Bankgirot already approved the mandate); the first debit is on the
+ * renewal day before the paid year ends, or – when that is too close to be
+ * told eight banking days ahead – the first such day after.
+ */
+export async function startAutogiroRenewal(deps: AgreementDeps, input: { donorId: string; feeOre: number; idempotencyKey: string }): Promise<AgreementRow> {
+  const member = await memberFor(deps, input.donorId);
+  const mandate = await approvedMandateOf(deps, input.donorId);
+  if (!mandate) throw new RenewalNotPossibleError("Du har inget godkänt autogiromedgivande hos oss. Välj kort, eller beställ en autogiroblankett.");
+  const { db, clock } = deps;
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("agreements").selectAll().where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
+    if (existing) return existing;
+    const today = swedishDate(clock.now());
+    const day = renewalDay(member);
+    const beforeLapse = monthsLater(member.paid_until, 0, day);
+    const earliest = firstDebitOn(today, day);
+    const first: IsoDate = beforeLapse >= earliest ? beforeLapse : earliest;
+    const nowIso = clock.now().toISOString();
+    const agreement: AgreementRow = {
+      id: crypto.randomUUID(),
+      donor_id: input.donorId,
+      kind: "membership",
+      amount_ore: input.feeOre,
+      interval: "yearly",
+      debit_day: day,
+      method: "autogiro",
+      mandate_id: mandate.id,
+      card_subscription_ref: null,
+      status: "active",
+      starts_on: first,
+      paused_until: null,
+      next_debit_on: first,
+      idempotency_key: input.idempotencyKey,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    await trx.insertInto("agreements").values(agreement).execute();
+    await appendEvent(trx, clock, agreement.id, "created", null, "active", first, "donor", { amountOre: input.feeOre, debitDay: day, membership: true });
+    await queueMail(trx, clock, agreement.id, "started", agreement.id);
+    return agreement;
+  });
+}
+
+/** Yearly renewal by card: this year's fee is paid in the card window now (the caller starts it), and charged again a year later. */
+export async function startCardRenewal(deps: AgreementDeps, input: { donorId: string; feeOre: number; idempotencyKey: string }) {
+  const member = await memberFor(deps, input.donorId);
+  return createCardAgreement(deps, { donorId: input.donorId, kind: "membership", amountOre: input.feeOre, debitDay: renewalDay(member), idempotencyKey: input.idempotencyKey });
+}
