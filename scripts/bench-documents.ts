@@ -7,6 +7,9 @@
  * previews come: the first PNG of a card draws its art, the later ones reuse
  * it. Reported per card: the first render and the median; and a contact sheet
  * of all of them as one PNG (bench-results/greeting-cards.png) to look at.
+ * Each card also once as a gift card (gåvokort: the card's art at the top of
+ * an A5 page) in both formats: the PDF timed, the PNGs on a second contact
+ * sheet (bench-results/gift-cards.png).
  * Run: npm run bench:documents [-- --runs 200] [-- --card-runs 5] [-- --strict]
  * Writes bench-results/documents.json. Target: under 100 ms of CPU time per
  * render: p95 of the repeated documents, every card's median, and p95 of the
@@ -27,6 +30,7 @@ import { INVOICE_NOTE } from "../core/gifts/invoice";
 import { GIFT_DOCUMENT_DESIGNS } from "../core/gift-documents/gift-documents";
 import { cardCatalogue } from "../core/cards/card-catalogue";
 import { greetingCardDocument } from "../core/cards/greeting-card-document";
+import type { CardDesign } from "../core/cards/card-design";
 import { Resvg } from "@resvg/resvg-js";
 
 const TARGET_MS = 100;
@@ -110,6 +114,7 @@ async function benchCards(render: (request: DocumentRequest, format: DocumentFor
   const timings: Array<{ code: string; design: string; png: CardFormatTiming; pdf: CardFormatTiming }> = [];
   const all = { png: { ms: [] as number[], cpu: [] as number[] }, pdf: { ms: [] as number[], cpu: [] as number[] } };
   const thumbnails: Array<{ code: string; png: Buffer }> = [];
+  const giftCards: Array<{ code: string; png: Buffer; pdfMs: number; pdfCpuMs: number }> = [];
   for (const card of cards) {
     const request: DocumentRequest = {
       kind: "greeting-card",
@@ -135,6 +140,12 @@ async function benchCards(render: (request: DocumentRequest, format: DocumentFor
       p50Ms: round(percentile(r.map((t) => t.ms).sort((a, b) => a - b), 50)),
       cpuP50Ms: round(percentile(r.map((t) => t.cpuMs).sort((a, b) => a - b), 50)),
     });
+    // The same card as a gift card: one PDF timed, one PNG for the contact sheet.
+    const giftCard = giftDocument("gift-card", "hjartan", card.design);
+    const giftPdf = await timed(() => render(giftCard, "pdf"));
+    const giftPng = await render(giftCard, "png");
+    if (!giftPdf.out.subarray(0, 5).equals(Buffer.from("%PDF-")) || !giftPng.subarray(1, 4).equals(Buffer.from("PNG"))) throw new Error(`${card.code} did not render as a gift card`);
+    giftCards.push({ code: card.code, png: giftPng, pdfMs: giftPdf.ms, pdfCpuMs: giftPdf.cpuMs });
     const { motif, palette, variant } = card.design;
     timings.push({ code: card.code, design: `${motif}/${palette}/${variant}`, png: summary(runs.png), pdf: summary(runs.pdf) });
   }
@@ -159,14 +170,24 @@ async function benchCards(render: (request: DocumentRequest, format: DocumentFor
       slowestFirst: { code: slowestFirst.code, design: slowestFirst.design, ...slowestFirst[format] },
     };
   };
-  return { timings, png: overall("png"), pdf: overall("pdf"), thumbnails };
+  const giftCpu = giftCards.map((g) => g.pdfCpuMs).sort((a, b) => a - b);
+  const slowestGift = giftCards.reduce((a, b) => (b.pdfCpuMs > a.pdfCpuMs ? b : a));
+  const giftCardPdf = {
+    renders: giftCards.length,
+    cpuP50Ms: round(percentile(giftCpu, 50)),
+    cpuP95Ms: round(percentile(giftCpu, 95)),
+    p95Ms: round(percentile(giftCards.map((g) => g.pdfMs).sort((a, b) => a - b), 95)),
+    slowest: { code: slowestGift.code, cpuMs: round(slowestGift.pdfCpuMs), ms: round(slowestGift.pdfMs) },
+  };
+  return { timings, png: overall("png"), pdf: overall("pdf"), thumbnails, giftCards, giftCardPdf };
 }
 
 /** A gift card, gift certificate or diploma with a long name and a greeting of full length: the hardest case of each. */
-function giftDocument(kind: "gift-card" | "gift-certificate" | "diploma", design: string): DocumentRequest {
+function giftDocument(kind: "gift-card" | "gift-certificate" | "diploma", design: string, card: CardDesign | null = null): DocumentRequest {
   return {
     kind,
     data: {
+      card,
       design,
       heading: "Grattis på födelsedagen",
       recipientName: "Margareta Lindqvist-Åkerström",
@@ -198,10 +219,9 @@ async function benchGiftDocuments(render: (request: DocumentRequest, format: Doc
 }
 
 /** All cards side by side, ten to a row, each labelled with its code: one PNG to look at. */
-function contactSheet(thumbnails: Array<{ code: string; png: Buffer }>): Buffer {
-  const columns = 8;
+function contactSheet(thumbnails: Array<{ code: string; png: Buffer }>, page: { width: number; height: number } = { width: 419.53, height: 297.64 }, columns = 8): Buffer {
   const w = 300;
-  const h = Math.round((w * 297.64) / 419.53);
+  const h = Math.round((w * page.height) / page.width);
   const label = 18;
   const gap = 12;
   const rows = Math.ceil(thumbnails.length / columns);
@@ -235,6 +255,10 @@ async function main() {
         `first render of each card CPU p50 ${c.firstCpuP50Ms} ms, p95 ${c.firstCpuP95Ms} ms, max ${c.slowestFirst.firstCpuMs} ms (${c.slowestFirst.code}, wall ${c.slowestFirst.firstMs} ms)`,
     );
   }
+  const g = cards.giftCardPdf;
+  console.log(
+    `${"gift cards PDF:".padEnd(25)}${g.renders} cards × 1: CPU p50 ${g.cpuP50Ms} ms, p95 ${g.cpuP95Ms} ms (wall p95 ${g.p95Ms} ms); slowest ${g.slowest.code} CPU ${g.slowest.cpuMs} ms (wall ${g.slowest.ms} ms)`,
+  );
   const giftDocuments = await benchGiftDocuments(render);
   for (const [kind, m] of Object.entries(giftDocuments)) {
     console.log(`${`${kind} PDF:`.padEnd(25)}p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms, min ${m.minMs} ms; CPU p50 ${m.cpuP50Ms} ms, p95 ${m.cpuP95Ms} ms (${m.bytes} bytes)`);
@@ -244,6 +268,9 @@ async function main() {
   await mkdir(path.dirname(sheet), { recursive: true });
   await writeFile(sheet, contactSheet(cards.thumbnails));
   console.log(`Wrote ${path.relative(process.cwd(), sheet)} (every card, to look at)`);
+  const giftSheet = path.join(process.cwd(), "bench-results", "gift-cards.png");
+  await writeFile(giftSheet, contactSheet(cards.giftCards, { width: 419.53, height: 595.28 }, 12));
+  console.log(`Wrote ${path.relative(process.cwd(), giftSheet)} (every card as a gift card, to look at)`);
   console.log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs`);
   console.log(`engine built (fonts read and warmed) in ${buildMs} ms`);
   const result = {
@@ -256,12 +283,15 @@ async function main() {
     invoicePdf: pdf,
     thankYouCardPng: png,
     greetingCards: { count: cards.timings.length, runsPerCard: CARD_RUNS, png: cards.png, pdf: cards.pdf, each: cards.timings },
+    /** Every catalogue card as a gift card (A5 PDF), once each. */
+    giftCardsFromCatalogue: cards.giftCardPdf,
     giftDocumentPdfs: giftDocuments,
     /** The target, on CPU time per render (see the top of this file). */
     meetsTarget:
       pdf.cpuP95Ms < TARGET_MS &&
       png.cpuP95Ms < TARGET_MS &&
       [cards.png, cards.pdf].every((c) => c.slowest.cpuP50Ms < TARGET_MS && c.firstCpuP95Ms < TARGET_MS) &&
+      cards.giftCardPdf.cpuP95Ms < TARGET_MS &&
       Object.values(giftDocuments).every((m) => m.cpuP95Ms < TARGET_MS),
     /** The same on wall time, which on a busy machine includes waiting for a core. */
     meetsTargetWall:

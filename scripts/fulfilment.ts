@@ -3,8 +3,10 @@
 //
 //   list                 ready items to print and post, by the date they must arrive (URGENT / LATE marked),
 //                        then the paper forms ordered by post (BL-… references)
-//   pdf --out FILE       one print-ready PDF of them: for each, an address page for a C5 window envelope, then the sheet;
-//                        for each form an address page with a covering letter (the form itself comes from stock)
+//   pdf --out FILE       one print-ready PDF of them all, in the back office's order (by the day they must arrive):
+//                        per envelope an address page for a window envelope, then what goes in it (a memorial sheet,
+//                        gift card, certificate or diploma; A4 ones on an A4 page for a C4 envelope); a form's or an
+//                        article's address page is its covering letter (the form itself comes from stock)
 //   sent REF [REF…]      mark posted items and forms sent (all must be ready, or nothing changes)
 //   resend REF [REF…]    make failed items ready again (e-mail ones are sent again by the delivery job)
 //   cancel BL-… [BL-…]   strike forms ordered by post that should not be posted (a prank or a mistake); never order items
@@ -16,7 +18,9 @@ import { migrateToLatest } from "../db/migrate";
 import { systemClock } from "../core/clock";
 import { createDocumentEngine } from "../documents/document-engine.server";
 import { FulfilmentRefusal, formatPostQueue, postQueue, resendFailed } from "../core/orders/fulfilment";
-import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue, postBatchWithForms } from "../core/postal-forms/postal-form-fulfilment";
+import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue } from "../core/postal-forms/postal-form-fulfilment";
+import { postBatch, postBatchPageCount, postWorkQueue } from "../core/orders/post-work";
+import { envelopeOf } from "../documents/templates/post-batch";
 
 const USAGE = "Usage: npm run fulfilment -- list | pdf --out FILE | sent ITEM_REFERENCE… | resend ITEM_REFERENCE… | cancel FORM_REFERENCE…";
 const [command, ...rest] = process.argv.slice(2);
@@ -42,18 +46,17 @@ try {
       console.error(USAGE);
       exitCode = 2;
     } else {
-      const now = systemClock.now();
-      const batch = await postBatchWithForms(db, config.site, await postQueue(db, now), await postalFormQueue(db, now));
-      const sheets = batch.data.items.length;
-      const letters = batch.data.letters ?? [];
-      if (sheets === 0 && letters.length === 0) {
+      const batch = await postBatch(db, config.site, await postWorkQueue(db, systemClock.now()));
+      const entries = batch.data.entries;
+      if (entries.length === 0) {
         console.log("Nothing to print: no ready items or forms go by post. No file written.");
       } else {
         const pdf = await createDocumentEngine(config.site).render(batch, "pdf");
         fs.writeFileSync(out, pdf);
-        console.log(`Wrote ${out}: ${sheets} sheets, each after its address page, and ${letters.length} form letters (${sheets * 2 + letters.length} A5 pages).`);
-        if (letters.length > 0) console.log("Put the form named at the foot of each form letter behind it in the envelope.");
-        console.log("When they are posted: npm run fulfilment -- sent " + [...batch.data.items, ...letters].map((i) => i.reference).join(" "));
+        const c4 = entries.filter((e) => envelopeOf(e) === "C4").length;
+        console.log(`Wrote ${out}: ${entries.length} envelopes on ${postBatchPageCount(batch)} pages (${c4} of them C4, for A4 documents posted flat; the rest C5).`);
+        console.log("Each envelope starts with its address page; the foot says what goes in it. A form letter or an article's letter goes with the form or article from stock.");
+        console.log("When they are posted: npm run fulfilment -- sent " + entries.map((e) => e.reference).join(" "));
       }
     }
   } else if (command === "sent") {

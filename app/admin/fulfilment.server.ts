@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { postQueue, type PostQueueEntry } from "../../core/orders/fulfilment";
+import type { PostQueueEntry } from "../../core/orders/fulfilment";
+import { postWorkQueue } from "../../core/orders/post-work";
 import { storedSheetContent } from "../../core/memorial/memorial-sheet";
 import type { OrderItemRow } from "../../core/orders/order-repository";
-import { postalFormQueue, postalFormRecipient, type PostalFormQueueEntry } from "../../core/postal-forms/postal-form-fulfilment";
+import { postalFormRecipient, type PostalFormQueueEntry } from "../../core/postal-forms/postal-form-fulfilment";
 import { ORDER_ITEM_KIND_LABELS } from "./order-item-labels";
 import { POSTAL_FORM_LABELS } from "../../core/postal-forms/postal-form-kinds";
 
@@ -48,11 +49,6 @@ export function formQueueLine({ form, urgent, late, arrivesBy }: PostalFormQueue
   };
 }
 
-/** Items and forms in one list by the date they must arrive (those without a date last); the sort is stable. */
-function byDueDate(lines: Array<ReturnType<typeof queueLine>>) {
-  return lines.sort((a, b) => (a.dueDate === b.dueDate ? 0 : a.dueDate === null ? 1 : b.dueDate === null ? -1 : a.dueDate < b.dueDate ? -1 : 1));
-}
-
 /** Items whose delivery failed (a bounced e-mail, a document that could not be made), newest first, with the last error. */
 export async function failedItems(db: Kysely<DB>) {
   const items = await db.selectFrom("order_items").selectAll().where("status", "=", "failed").orderBy("updated_at", "desc").limit(200).execute();
@@ -78,8 +74,9 @@ export async function failedItems(db: Kysely<DB>) {
 }
 
 export async function fulfilmentView(db: Kysely<DB>, now: Date) {
-  const queue = [...(await postQueue(db, now)).map(queueLine), ...(await postalFormQueue(db, now)).map(formQueueLine)];
-  return { queue: byDueDate(queue), failed: await failedItems(db) };
+  // Items and forms in one list by the date they must arrive: the order the batch PDF prints them in.
+  const queue = (await postWorkQueue(db, now)).map((work) => (work.type === "item" ? queueLine(work.entry) : formQueueLine(work.entry)));
+  return { queue, failed: await failedItems(db) };
 }
 
 /** The references a form sent (checkboxes named `ref`), trimmed and without repeats; at most 500. */

@@ -135,8 +135,10 @@ export default function AdminFulfilment({ loaderData, actionData }: Route.Compon
                 </button>
               </div>
               <p className="field__hint">
-                PDF:en har för varje försändelse en adressida för C5-kuvert med fönster och sedan själva dokumentet. En beställd blankett får
-                en adressida med ett kort brev: lägg blanketten från lagret i samma kuvert. Markera som skickade först när de är postade.
+                PDF:en följer listans ordning. Varje försändelse börjar med en adressida för kuvert med fönster och sedan själva dokumentet:
+                A5 i C5-kuvert, gåvobevis och diplom i A4 ovikta i C4-kuvert (det står i adressidans fot). En beställd blankett eller artikel får
+                en adressida med ett kort brev: lägg blanketten eller artikeln från lagret i samma kuvert. Markera som skickade först när de är
+                postade.
               </p>
               <p className="field__hint">
                 Ser en beställd blankett ut som ett skämt eller ett misstag (ett påhittat namn, en adress som inte finns)? Stryk den, så

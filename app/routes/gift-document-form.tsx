@@ -9,6 +9,8 @@ import { giveGiftDocument } from "../../core/gift-documents/gift-document-order"
 import { GIFT_DOCUMENT_LABELS, TEXT_MAX_CHARACTERS, type GiftDocumentKind } from "../../core/gift-documents/gift-documents";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { formatSwedishDay } from "../../core/memorial/delivery-date";
+import { catalogueChoices, type CardChoices } from "../../core/cards/greeting-card-form";
+import { CardPicker, pickerGroups } from "../cards/card-picker";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, FieldError, TextAreaField, TextField } from "../components/form/field";
 import { parseForm } from "../components/form/parse-form";
@@ -24,9 +26,11 @@ import "./gift-document-form.css";
 /**
  * The order page of a gift card (/ge-en-gava/gavokort), a gift certificate
  * (/ge-en-gava/gavobevis) and a diploma (/ge-en-gava/diplom): one module, the
- * kind from the address. The document's fields first (design, occasion, to
- * whom, the words, from whom, how it is delivered), then the gift's shared
- * amount, donor and payment fields. Works without JavaScript.
+ * kind from the address. The document's fields first (design – for a gift
+ * card, a card from the greeting-card catalogue in the same picker, `?kort=CODE`
+ * chooses one – occasion, to whom, the words, from whom, how it is
+ * delivered), then the gift's shared amount, donor and payment fields. Works
+ * without JavaScript.
  */
 const PAGE_TEXT: Record<GiftDocumentKind, { title: string; h1: string; lead: string; description: string }> = {
   gift_card: {
@@ -63,12 +67,19 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = giftDocumentKindOf(request);
   if (!kind) throw data(null, { status: 404 });
-  const now = context.get(containerContext).clock.now();
+  const container = context.get(containerContext);
+  const now = container.clock.now();
+  // Only a gift card wears a catalogue card; the season's groups first, as on the greeting card page.
+  const groups = kind === "gift_card" ? pickerGroups(container.cards.groupsOnSale(swedishDate(now))) : [];
+  const wanted = new URL(request.url).searchParams.get("kort");
+  const preselected = groups.flatMap((g) => g.cards).find((c) => c.code === wanted)?.code ?? null;
   const setup = await giftFormSetup(context, request);
   return data(
     {
       ...setup,
       kind,
+      groups,
+      preselected,
       now: now.toISOString(),
       today: swedishDate(now),
       latest: latestDeliveryDate(now),
@@ -87,14 +98,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { result, notice, status } = await lookUpDonor(context, formData);
     return data({ result, notice }, { status });
   }
-  const submission = parseForm(formData, giftDocumentFormSchema(kind, container.giftLimits, container.clock.now()));
+  const submission = parseForm(formData, giftDocumentFormSchema(kind, container.giftLimits, container.clock.now(), catalogueChoices(container.cards)));
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
   if (submission.value.gift.isBot) {
     container.logger.warn({ path: new URL(request.url).pathname }, "gift document form honeypot was filled in");
     return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null }, { status: 400 });
   }
   // Ordering starts a payment and sends documents: the same per-address limit as the JSON API.
-  if (!container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown")) {
+  if (!(await container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown"))) {
     return data(
       { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null },
       { status: 429 },
@@ -107,6 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const FIELD_LABELS: Record<string, string> = {
   design: "Motiv",
+  cardCode: "Kort",
   occasion: "Tillfälle",
   recipientName: "Mottagarens namn",
   text: "Text",
@@ -123,13 +135,17 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export default function GiftDocumentForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, limits, idempotencyKey, defaultDevice, methods, prefill, now, today, latest, earliestPost } = loaderData;
+  const { kind, groups, preselected, limits, idempotencyKey, defaultDevice, methods, prefill, now, today, latest, earliestPost } = loaderData;
   const label = GIFT_DOCUMENT_LABELS[kind];
   const text = PAGE_TEXT[kind];
   const designs = designChoices(kind);
+  const firstCard = groups[0]?.cards[0]?.code ?? "";
+  // In the browser the form knows the cards the page offers; the server checks the catalogue again.
+  const offered = new Set(groups.flatMap((g) => g.cards.map((c) => c.code)));
+  const choices: CardChoices = { has: (code) => offered.has(code), onSale: () => true };
   const { fields, formProps, summary } = useSiteForm({
     id: label.slug,
-    schema: giftDocumentFormSchema(kind, limits, new Date(now)),
+    schema: giftDocumentFormSchema(kind, limits, new Date(now), choices),
     intents: { lookup: donorLookupSchema },
     lastResult: actionData?.result,
     defaultValue: {
@@ -137,6 +153,7 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
       swishDevice: defaultDevice,
       paymentMethod: methods[0] ?? "swish",
       design: designs[0]?.value ?? "",
+      cardCode: preselected ?? firstCard,
       occasion: "fodelsedag",
       delivery: "email",
       showAmount: "on",
@@ -151,6 +168,7 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const initialDesign = (fields.design.initialValue as string | undefined) ?? designs[0]?.value;
+  const initialCard = (fields.cardCode.initialValue as string | undefined) ?? preselected ?? firstCard;
   const initialOccasion = (fields.occasion.initialValue as string | undefined) ?? "fodelsedag";
   const initialDelivery = (fields.delivery.initialValue as string | undefined) ?? "email";
 
@@ -169,7 +187,15 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
         <h2>{label.name}</h2>
-        <RadioChoices field={fields.design} legend="Motiv" choices={designs} initial={initialDesign} />
+        {kind === "gift_card" ? (
+          <>
+            <h3>Välj kort</h3>
+            <p className="field__hint">Samma motiv som våra digitala gratulationskort. Motivet hamnar överst på gåvokortet.</p>
+            <CardPicker field={fields.cardCode} groups={groups} initialCode={initialCard} />
+          </>
+        ) : (
+          <RadioChoices field={fields.design} legend="Motiv" choices={designs} initial={initialDesign} />
+        )}
         <RadioChoices field={fields.occasion} legend="Tillfälle" choices={OCCASION_CHOICES} initial={initialOccasion} />
 
         <TextField field={fields.recipientName} label="Mottagarens namn" autoComplete="off" hint={`Står stort på ${label.definite}.`} />

@@ -19,6 +19,7 @@ import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { useApiCall } from "../client/client-shell-context";
 import { greetingCardPreviewImageUrl, previewGreetingCard } from "../cards/preview-card";
+import { CardPicker, pickerGroups } from "../cards/card-picker";
 import "../components/form/form.css";
 import "./greeting-card.css";
 
@@ -45,13 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const now = container.clock.now();
   const today = swedishDate(now);
-  const groups = container.cards.groupsOnSale(today).map((group) => ({
-    occasion: group.occasion,
-    label: group.label,
-    description: group.description,
-    inSeason: group.inSeason,
-    cards: group.cards.map((card) => ({ code: card.code, title: card.title, greeting: card.greeting })),
-  }));
+  const groups = pickerGroups(container.cards.groupsOnSale(today));
   const wanted = new URL(request.url).searchParams.get("kort");
   const preselected = groups.flatMap((g) => g.cards).find((c) => c.code === wanted)?.code ?? null;
   const setup = await giftFormSetup(context, request);
@@ -75,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null, preview: false }, { status: 400 });
   }
   // Sending starts a payment and an e-mail: the same per-address limit as the other gift orders.
-  if (!container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown")) {
+  if (!(await container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown"))) {
     return data(
       { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null, preview: false },
       { status: 429 },
@@ -183,29 +178,7 @@ export default function GreetingCardPage({ loaderData, actionData }: Route.Compo
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
         <h2>1. Välj kort</h2>
-        <fieldset {...groupProps(fields.cardCode, "card-picker")}>
-          <legend className="visually-hidden">Kort</legend>
-          <FieldError field={fields.cardCode} />
-          {groups.map((group, i) => (
-            <details key={group.occasion} className="card-group" open={i === 0 || group.cards.some((c) => c.code === initialCode)}>
-              <summary>
-                <span className="card-group__label">{group.label}</span>
-                {group.inSeason ? <span className="card-group__season">Just nu</span> : null}
-                <span className="card-group__count">{group.cards.length} kort</span>
-              </summary>
-              <p className="field__hint">{group.description}</p>
-              <div className="card-choices">
-                {group.cards.map((c) => (
-                  <label className="card-choice" key={c.code}>
-                    <input type="radio" name={fields.cardCode.name} value={c.code} defaultChecked={initialCode === c.code} />
-                    <img src={`/ge-en-gava/gratulationskort/kort/${c.code}.png`} alt="" width={360} height={255} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
-                    <span className="card-choice__title">{c.title}</span>
-                  </label>
-                ))}
-              </div>
-            </details>
-          ))}
-        </fieldset>
+        <CardPicker field={fields.cardCode} groups={groups} initialCode={initialCode} />
 
         <h2>2. Skriv hälsningen</h2>
         <TextField field={fields.recipientName} label="Mottagarens namn" autoComplete="off" hint="Står överst på kortet." />

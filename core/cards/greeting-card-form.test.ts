@@ -64,7 +64,8 @@ describe("the greeting card form", () => {
   });
 
   it("refuses an unknown card, one out of season, a long greeting or one with control characters, and a bad e-mail", () => {
-    expect(errors(november, { cardCode: "NOPE_01" }).cardCode).toBe("Välj ett kort.");
+    expect(errors(november, { cardCode: "NOPE_01" }).cardCode).toBe("Det kortet finns inte. Välj ett kort i listan.");
+    expect(errors(november, { cardCode: "" }).cardCode).toBe("Välj ett kort.");
     expect(errors(november, { cardCode: "PASK_01" }).cardCode).toMatch(/inte att välja just nu/);
     expect(errors(new Date("2027-03-20T10:00:00Z"), { cardCode: "PASK_01" }).cardCode).toBeUndefined();
     expect(errors(november, { greeting: "x".repeat(301) }).greeting).toMatch(/högst 300/);

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
 import { plainText } from "../text/plain-text";
-import { daysBetween, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
+import { daysBetween, swedishDate } from "../calendar/swedish-calendar";
 import { checkDeliveryDate, checkRecipient, latestDeliveryDate, morningOf, recipientFields } from "../gift-documents/gift-document-form";
 import type { NewOrderItem } from "../orders/order-repository";
 import { CARD_GREETING_MAX_CHARACTERS, CARD_NAME_MAX_CHARACTERS } from "./card-design";
+import { checkCardCode, type CardChoices } from "./card-choices";
+
+export { catalogueChoices, checkCardCode, type CardChoices } from "./card-choices";
 
 /**
  * The digital greeting card (gift type `digital_greeting`): the donor picks a
@@ -17,26 +20,6 @@ import { CARD_GREETING_MAX_CHARACTERS, CARD_NAME_MAX_CHARACTERS } from "./card-d
  * link to its own page, /d/{cardCode}/{orderReference}.
  */
 export const SEND_WHEN = ["now", "date"] as const;
-
-/**
- * Which cards the form accepts: on the server the catalogue itself
- * (`catalogueChoices`), in the browser the codes the page was given.
- */
-export interface CardChoices {
-  has(code: string): boolean;
-  onSale(code: string, today: IsoDate): boolean;
-}
-
-/** Any card in the catalogue that is on sale today; test codes too (they are never in the picker, but the API may order them). */
-export function catalogueChoices(catalogue: {
-  cardByCode(code: string): { code: string } | undefined;
-  isOnSale(card: never, today: IsoDate): boolean;
-}): CardChoices {
-  return {
-    has: (code) => catalogue.cardByCode(code) !== undefined,
-    onSale: (code, today) => catalogue.isOnSale(catalogue.cardByCode(code) as never, today),
-  };
-}
 
 export const greetingCardFields = {
   cardCode: z.string().trim().max(40).optional().default(""),
@@ -57,8 +40,7 @@ type CardFieldValues = z.output<z.ZodObject<typeof greetingCardFields>>;
 /** The card's part of the form, checked: the card on sale today, the recipient by e-mail, a send date within a year. */
 function checkCard(value: CardFieldValues, ctx: z.RefinementCtx, cards: CardChoices, now: Date): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  if (!cards.has(value.cardCode)) issue("cardCode", "Välj ett kort.");
-  else if (!cards.onSale(value.cardCode, swedishDate(now))) issue("cardCode", "Det kortet går inte att välja just nu. Välj ett annat kort.");
+  checkCardCode(value.cardCode, cards, now, issue);
   checkRecipient({ ...value, recipientStreet: "", recipientPostalCode: "", recipientCity: "" }, "email", issue);
   if (value.sendWhen !== "now" && value.sendWhen !== "date") issue("sendWhen", "Välj när kortet ska skickas.");
   if (value.sendWhen === "date") {

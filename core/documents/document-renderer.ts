@@ -77,37 +77,32 @@ export interface MemorialSheetData {
 }
 
 /**
- * What staff print for the post (npm run fulfilment -- pdf): for each sheet an
- * address page for a C5 window envelope, then the sheet itself; then for each
- * paper form ordered by post (core/postal-forms) an address page with a short
- * letter, to go into the envelope with a form from staff's printed stock.
+ * What staff print for the post (npm run fulfilment -- pdf, the back office's
+ * Utskick): one envelope after another, in the queue's order (what must
+ * arrive first comes first). Each starts with an address page for a window
+ * envelope, then the documents that go in with it.
  */
 export interface PostBatchData {
-  items: Array<{
-    /** The order item's reference, printed small for staff. */
-    reference: string;
-    /** YYYY-MM-DD it must arrive by, or null. */
-    dueDate: string | null;
-    urgent: boolean;
-    address: PostalAddress;
-    sheet: MemorialSheetData;
-  }>;
-  letters?: PostBatchLetter[];
+  entries: PostBatchEntry[];
 }
 
-/** An address page that is also the covering letter for a form staff put in the envelope. */
-export interface PostBatchLetter {
-  /** The request's reference (`BL-…`), printed small for staff. */
+/** The documents a post batch can hold; an A4 one (certificate, diploma) makes its envelope A4 (C4). */
+export type PostedDocument = Extract<DocumentRequest, { kind: "memorial-sheet" | "gift-card" | "gift-certificate" | "diploma" }>;
+
+/** One envelope: a memorial sheet, a gift document, a paper form from stock, an article. */
+export interface PostBatchEntry {
+  /** The order item's or form request's reference, printed small for staff. */
   reference: string;
-  /** YYYY-MM-DD it should arrive by. */
-  dueDate: string;
+  /** YYYY-MM-DD it must arrive by, or null. */
+  dueDate: string | null;
   urgent: boolean;
   address: PostalAddress;
-  /** What goes into the envelope, e.g. "Blankett för autogiromedgivande"; printed in the foot for staff. */
+  /** What goes into the envelope, printed in the foot for staff: "Minnesblad", "Gåvobevis", "Hjärtnål × 2". */
   enclosure: string;
-  /** The letter's paragraphs, in Swedish (core/postal-forms/postal-form-letter.ts). */
-  paragraphs: string[];
-  signOff: string[];
+  /** A covering letter on the address page, in Swedish (a form from stock, an article); null when the document speaks for itself. */
+  letter: { paragraphs: string[]; signOff: string[] } | null;
+  /** Printed after the address page, in order. */
+  documents: PostedDocument[];
 }
 
 /**
@@ -130,6 +125,8 @@ export interface GiftDocumentData {
   reference: string;
   /** ISO timestamp of the gift. */
   date: string;
+  /** A gift card's art from the greeting-card catalogue; without it (older cards, list orders) `design` names the card's band. */
+  card?: CardDesign | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { addDays, daysBetween, isIsoDate, swedishDate, swedishHour, type IsoDate
 import { estimateSheetDelivery, formatSwedishDay } from "../memorial/delivery-date";
 import type { NewOrderItem, Recipient } from "../orders/order-repository";
 import type { OrderChannel } from "../orders/order-status";
+import { checkCardCode, type CardChoices } from "../cards/card-choices";
 import {
   DESIGN_LABELS,
   GIFT_DOCUMENT_DESIGNS,
@@ -45,6 +46,8 @@ export const recipientFields = {
 
 export const documentFields = {
   design: z.string().optional().default(""),
+  /** A gift card's card from the greeting-card catalogue (its design field is unused). */
+  cardCode: z.string().trim().max(40).optional().default(""),
   occasion: z.string().optional().default(""),
   ...recipientFields,
   text: plainText({ multiLine: true, max: TEXT_MAX_CHARACTERS, tooLong: `Texten får vara högst ${TEXT_MAX_CHARACTERS} tecken.` }).optional().default(""),
@@ -95,10 +98,11 @@ export function checkDeliveryDate(date: string, delivery: Delivery, now: Date, i
   }
 }
 
-function checkDocument(kind: GiftDocumentKind, value: DocumentFieldValues, ctx: z.RefinementCtx, now: Date): void {
+function checkDocument(kind: GiftDocumentKind, value: DocumentFieldValues, ctx: z.RefinementCtx, now: Date, cards: CardChoices): void {
   const issue: Issue = (path, message) => ctx.addIssue({ code: "custom", path: [path], message });
   const label = GIFT_DOCUMENT_LABELS[kind];
-  if (!isDesignOf(kind, value.design)) issue("design", `Välj hur ${label.definite} ska se ut.`);
+  if (kind === "gift_card") checkCardCode(value.cardCode, cards, now, issue);
+  else if (!isDesignOf(kind, value.design)) issue("design", `Välj hur ${label.definite} ska se ut.`);
   if (!isOccasion(value.occasion)) issue("occasion", "Välj tillfälle.");
   if (kind === "gift_card") {
     if (value.recipientName.length < 2) issue("recipientName", "Skriv vem gåvokortet är till, till exempel Margareta Lindqvist.");
@@ -133,7 +137,7 @@ export function documentOrderItem(kind: GiftDocumentKind, design: string, line: 
 }
 
 function documentData(kind: GiftDocumentKind, value: DocumentFieldValues, now: Date, amountOre: number): NewOrderItem {
-  if (!isDesignOf(kind, value.design) || !isOccasion(value.occasion)) throw new Error("documentData before checkDocument");
+  if ((kind !== "gift_card" && !isDesignOf(kind, value.design)) || !isOccasion(value.occasion)) throw new Error("documentData before checkDocument");
   const content: GiftDocumentContent = {
     occasion: value.occasion,
     text: value.text,
@@ -143,7 +147,8 @@ function documentData(kind: GiftDocumentKind, value: DocumentFieldValues, now: D
     amountOre,
   };
   if (kind === "gift_card") {
-    return documentOrderItem(kind, value.design, { recipient: { name: value.recipientName }, channel: "download", content, dueDate: null, sendAt: null });
+    // The card's code is the design; giveGiftDocument stores the card's art with it.
+    return documentOrderItem(kind, value.cardCode, { recipient: { name: value.recipientName }, channel: "download", content, dueDate: null, sendAt: null });
   }
   const date = value.deliveryDate === "" ? null : value.deliveryDate;
   if (value.delivery === "email") {
@@ -169,12 +174,16 @@ function documentData(kind: GiftDocumentKind, value: DocumentFieldValues, now: D
   });
 }
 
-export function giftDocumentFormSchema(kind: GiftDocumentKind, limits: GiftLimits, now: Date) {
+/**
+ * `cards`: which catalogue cards a gift card may wear (on the server the
+ * catalogue, `catalogueChoices`; in the browser the codes the page offers).
+ */
+export function giftDocumentFormSchema(kind: GiftDocumentKind, limits: GiftLimits, now: Date, cards: CardChoices) {
   return z
     .object({ ...giftFields, ...documentFields })
     .superRefine((value, ctx) => {
       checkGift(value, ctx, limits);
-      checkDocument(kind, value, ctx, now);
+      checkDocument(kind, value, ctx, now, cards);
     })
     .transform((value) => {
       const gift = giftData(value);

@@ -6,7 +6,8 @@ import { formatSek } from "../site/format";
 import { giveGift, type GiveGiftDeps } from "../gifts/give-gift";
 import { findGiftByOrderReference, type GiftRow, type PaymentRow } from "../payments/payment-repository";
 import { isOrderReference } from "../payments/order-reference";
-import { findOrderForGift, orderItems, type OrderItemRow, type OrderRow } from "../orders/order-repository";
+import { findOrderForGift, orderItems, type NewOrderItem, type OrderItemRow, type OrderRow } from "../orders/order-repository";
+import type { CardCatalogue } from "../cards/card-catalogue";
 import { addWorkingDays, swedishDate } from "../calendar/swedish-calendar";
 import { formatSwedishDay, POST_DELIVERY_WORKING_DAYS } from "../memorial/delivery-date";
 import { statusLabel } from "../memorial/memorial-order-view";
@@ -19,6 +20,7 @@ import {
   OCCASION_HEADINGS,
   OCCASION_LABELS,
   storedGiftDocumentContent,
+  type GiftDocumentContent,
   type GiftDocumentKind,
 } from "./gift-documents";
 
@@ -30,12 +32,21 @@ import {
  * one item per recipient.
  */
 export async function giveGiftDocument(
-  deps: GiveGiftDeps,
+  deps: GiveGiftDeps & { cards: Pick<CardCatalogue, "cardByCode"> },
   kind: GiftDocumentKind,
   data: GiftDocumentFormData,
   options: { donorId?: string | null } = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
-  return giveGift(deps, data.gift, { giftType: kind, donorId: options.donorId ?? null, order: { kind: "single_order", items: [data.item] } });
+  return giveGift(deps, data.gift, { giftType: kind, donorId: options.donorId ?? null, order: { kind: "single_order", items: [withCard(deps.cards, kind, data.item)] } });
+}
+
+/** A gift card keeps the art of its catalogue card as it was when bought (the form checked the code against the same catalogue). */
+function withCard(cards: Pick<CardCatalogue, "cardByCode">, kind: GiftDocumentKind, item: NewOrderItem): NewOrderItem {
+  if (kind !== "gift_card") return item;
+  const card = item.design ? cards.cardByCode(item.design) : undefined;
+  if (!card) throw new Error(`Gift card ordered with a card code not in the catalogue: ${item.design ?? "(none)"}`);
+  const stored: GiftDocumentContent["card"] = { code: card.code, design: card.design };
+  return { ...item, content: { ...item.content, card: stored } };
 }
 
 const DOCUMENT_KIND = { gift_card: "gift-card", gift_certificate: "gift-certificate", diploma: "diploma" } as const;
@@ -55,6 +66,7 @@ export function giftDocumentRequest(item: OrderItemRow, date: string): DocumentR
       amountOre: content.showAmount ? content.amountOre : null,
       reference: item.reference,
       date,
+      card: content.card?.design ?? null,
     },
   };
 }

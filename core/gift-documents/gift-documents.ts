@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { OrderItemKind } from "../orders/order-status";
 import { documentFileName } from "../text/file-name";
+import { CARD_MOTIFS, CARD_PALETTES } from "../cards/card-design";
 
 /**
  * Ordered documents given in someone else's name: the gift card (gåvokort) a
@@ -54,7 +55,12 @@ export function isOccasion(value: string): value is Occasion {
   return (OCCASIONS as readonly string[]).includes(value);
 }
 
-/** Each kind's designs, vector art in the charity's colours (documents/design/gift-document-art.tsx). */
+/**
+ * Each kind's designs, vector art in the charity's colours (documents/design/gift-document-art.tsx).
+ * A gift card ordered on its page wears a card from the greeting-card
+ * catalogue instead (its code is the item's design, its art stored as
+ * `card`); the three bands here remain for list orders and older gift cards.
+ */
 export const GIFT_DOCUMENT_DESIGNS = {
   gift_card: ["hjartan", "blommor", "stjarnor"],
   gift_certificate: ["lager", "band"],
@@ -89,6 +95,16 @@ export const giftDocumentContentSchema = z.object({
   amountOre: z.number().int().nonnegative(),
   /** A list order's line in the uploaded file, so the recipients are shown in the file's order. */
   row: z.number().int().optional(),
+  /**
+   * A gift card's card from the catalogue, as it looked when bought: staff may
+   * redraw a code in content/cards later, and a card already given keeps its face.
+   */
+  card: z
+    .object({
+      code: z.string(),
+      design: z.object({ motif: z.enum(CARD_MOTIFS), palette: z.enum(CARD_PALETTES), variant: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }),
+    })
+    .optional(),
 });
 export type GiftDocumentContent = z.output<typeof giftDocumentContentSchema>;
 

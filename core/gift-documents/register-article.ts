@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { Clock } from "../clock";
+import type { SiteConfig } from "../site/site-config";
 import { plainText } from "../text/plain-text";
 import { findGiftByOrderReference } from "../payments/payment-repository";
 import { isOrderReference } from "../payments/order-reference";
@@ -62,6 +63,38 @@ export class ArticleRefusal extends Error {
 }
 
 const storedArticleSchema = z.object({ articleCode: z.string(), quantity: z.number(), idempotencyKey: z.string() });
+
+/** An article line's stored content, as the post batch prints it. */
+export function storedArticle(content: string): { articleCode: string; articleName: string; quantity: number } {
+  const stored = storedArticleSchema.extend({ articleName: z.string().optional() }).parse(JSON.parse(content));
+  const articleName = stored.articleName ?? ARTICLES[stored.articleCode as ArticleCode] ?? stored.articleCode;
+  return { articleCode: stored.articleCode, articleName, quantity: stored.quantity };
+}
+
+/** What is in an article's envelope, counted as a letter says it. */
+const IN_THE_ENVELOPE: Readonly<Record<ArticleCode, (n: number) => string>> = {
+  hjartnal: (n) => (n === 1 ? "en hjärtnål" : `${n} hjärtnålar`),
+  presentkuvert: (n) => (n === 1 ? "ett presentkuvert" : `${n} presentkuvert`),
+  "extra-exemplar": (n) => (n === 1 ? "ett extra tryckt exemplar av dokumentet" : `${n} extra tryckta exemplar av dokumentet`),
+};
+
+/** The covering letter on an article's address page: what is in the envelope and why, in a few words. */
+export function articleLetter(
+  name: string,
+  article: { articleCode: string; articleName: string; quantity: number },
+  site: SiteConfig,
+): { paragraphs: string[]; signOff: string[] } {
+  const phrase = IN_THE_ENVELOPE[article.articleCode as ArticleCode];
+  const what = phrase ? phrase(article.quantity) : `${article.quantity} st ${article.articleName.toLowerCase()}`;
+  return {
+    paragraphs: [
+      `Hej ${name}!`,
+      `I kuvertet finns ${what}, som hör till en gåva till forskningen om hjärt- och lungsjukdomar genom ${site.name}.`,
+      `Har du frågor? Ring oss på ${site.phone} eller skriv till ${site.email}.`,
+    ],
+    signOff: ["Tack för att du är med och stöder forskningen.", "Varma hälsningar", site.name],
+  };
+}
 
 export interface RegisteredArticle {
   item: OrderItemRow;

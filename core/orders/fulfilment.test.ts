@@ -5,7 +5,9 @@ import { testMemorialGift } from "../memorial/test-memorial-gift";
 import { memorialOrderView } from "../memorial/memorial-order-view";
 import { findOrderItem, orderItemEvents } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";
-import { FulfilmentRefusal, formatPostQueue, markPosted, postBatchDocument, postQueue } from "./fulfilment";
+import { FulfilmentRefusal, formatPostQueue, markPosted, postQueue } from "./fulfilment";
+import { postBatch } from "./post-work";
+import { loadSiteConfig } from "../site/site-config";
 
 describe.each(testEngines)("post fulfilment on %s", (engine) => {
   let database: TestDatabase | undefined;
@@ -39,10 +41,14 @@ describe.each(testEngines)("post fulfilment on %s", (engine) => {
     expect(text).toContain("Familjen Öberg, Storgatan 1, 111 22 Exempelstad");
     expect(formatPostQueue([])).toMatch(/^Nothing to post/);
 
-    const batch = await postBatchDocument(db, queue);
-    expect(batch.kind).toBe("post-batch");
-    if (batch.kind !== "post-batch") return;
-    expect(batch.data.items.map((i) => [i.reference, i.address.postalCode, i.sheet.deceasedName, i.sheet.amountOre])).toEqual([
+    const batch = await postBatch(db, loadSiteConfig({}), queue.map((entry) => ({ type: "item", entry })));
+    expect(
+      batch.data.entries.map((e) => {
+        const sheet = e.documents[0]!;
+        if (sheet.kind !== "memorial-sheet") throw new Error(`expected a memorial sheet, got ${sheet.kind}`);
+        return [e.reference, e.address.postalCode, sheet.data.deceasedName, sheet.data.amountOre];
+      }),
+    ).toEqual([
       [late.item.reference, "111 22", "Märta Öberg", null],
       [urgent.item.reference, "111 22", "Märta Öberg", null],
       [later.item.reference, "111 22", "Märta Öberg", null],

@@ -1,12 +1,15 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import type { Clock } from "../clock";
-import type { DocumentRequest } from "../documents/document-renderer";
+import type { DocumentRequest, PostBatchEntry, PostedDocument } from "../documents/document-renderer";
+import type { SiteConfig } from "../site/site-config";
+import { documentDate, giftDocumentRequest } from "../gift-documents/gift-document-order";
+import { articleLetter, storedArticle } from "../gift-documents/register-article";
 import { addWorkingDays, daysBetween, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
 import { POST_DELIVERY_WORKING_DAYS } from "../memorial/delivery-date";
 import { memorialSheetForItem, storedSheetContent } from "../memorial/memorial-sheet";
 import { deliversByEmail, giftOfOrderItem, resendOrderItem } from "./order-delivery";
-import { findOrderItemByReference, fulfilmentQueue, type OrderItemRow } from "./order-repository";
+import { findOrderItemByReference, fulfilmentQueue, orderItems, type OrderItemRow } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";
 
 /**
@@ -62,23 +65,53 @@ export function formatPostQueue(entries: readonly PostQueueEntry[]): string {
   ].join("\n");
 }
 
-/** One document for the day's post: an address page and the sheet for each item, in queue order. */
-export async function postBatchDocument(db: Kysely<DB>, entries: readonly PostQueueEntry[]): Promise<DocumentRequest> {
-  const items = [];
-  for (const { item, urgent } of entries) {
-    if (item.kind !== "memorial_sheet") continue;
-    const gift = await giftOfOrderItem(db, item);
-    const sheet = memorialSheetForItem(item, gift.amount_ore);
-    if (sheet.kind !== "memorial-sheet") continue;
-    items.push({
-      reference: item.reference,
-      dueDate: item.due_date,
-      urgent,
-      address: { name: item.recipient_name, street: item.recipient_street, postalCode: item.recipient_postal_code, city: item.recipient_city },
-      sheet: sheet.data,
-    });
+/** What goes into the envelope, for staff, by item kind. */
+const ENCLOSURES: Readonly<Record<Exclude<OrderItemRow["kind"], "article" | "greeting_card">, string>> = {
+  memorial_sheet: "Minnesblad",
+  gift_card: "Gåvokort",
+  gift_certificate: "Gåvobevis",
+  diploma: "Diplom",
+};
+
+function postedDocument(request: DocumentRequest): PostedDocument {
+  if (request.kind === "memorial-sheet" || request.kind === "gift-card" || request.kind === "gift-certificate" || request.kind === "diploma") return request;
+  throw new Error(`A ${request.kind} cannot go in the post batch`);
+}
+
+/** The printed document of an order item that has one (a memorial sheet, a gift card, certificate or diploma), dated and priced by its gift. */
+async function itemDocument(db: Kysely<DB>, item: OrderItemRow): Promise<PostedDocument> {
+  const gift = await giftOfOrderItem(db, item);
+  if (item.kind === "memorial_sheet") return postedDocument(memorialSheetForItem(item, gift.amount_ore));
+  return postedDocument(giftDocumentRequest(item, documentDate(gift)));
+}
+
+/**
+ * One envelope of the day's post for a ready item: its address page, then its
+ * document. An article's address page is its covering letter; an extra
+ * printed copy ("extra-exemplar") brings that many copies of its order's
+ * document with it.
+ */
+export async function postBatchEntry(db: Kysely<DB>, site: SiteConfig, { item, urgent }: Pick<PostQueueEntry, "item" | "urgent">): Promise<PostBatchEntry> {
+  const envelope = {
+    reference: item.reference,
+    dueDate: item.due_date,
+    urgent,
+    address: { name: item.recipient_name, street: item.recipient_street, postalCode: item.recipient_postal_code, city: item.recipient_city },
+  };
+  if (item.kind === "article") {
+    const article = storedArticle(item.content);
+    const documents: PostedDocument[] = [];
+    if (article.articleCode === "extra-exemplar") {
+      const original = (await orderItems(db, item.order_id)).find((other) => other.kind !== "article" && other.kind !== "greeting_card");
+      if (original) {
+        const copy = await itemDocument(db, original);
+        for (let i = 0; i < article.quantity; i++) documents.push(copy);
+      }
+    }
+    return { ...envelope, enclosure: `${article.articleName} × ${article.quantity}`, letter: articleLetter(item.recipient_name, article, site), documents };
   }
-  return { kind: "post-batch", data: { items } };
+  if (item.kind === "greeting_card") throw new Error(`Order item ${item.reference} is a greeting card, which is never posted`);
+  return { ...envelope, enclosure: ENCLOSURES[item.kind], letter: null, documents: [await itemDocument(db, item)] };
 }
 
 /** Refused references: nothing was changed. */

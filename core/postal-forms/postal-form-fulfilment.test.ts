@@ -7,7 +7,8 @@ import { findOrderItem } from "../orders/order-repository";
 import { FulfilmentRefusal } from "../orders/fulfilment";
 import { postalFormRequestSchema } from "./postal-form-schema";
 import { orderPostalForm, PostalFormsLimitedError, type VisitorCounter } from "./postal-form-service";
-import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue, postBatchWithForms } from "./postal-form-fulfilment";
+import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue } from "./postal-form-fulfilment";
+import { postBatch } from "../orders/post-work";
 import { findPostalForm } from "./postal-form-repository";
 import { POSTAL_FORM_CONFIRMATION_JOB, postalFormConfirmationMail } from "./postal-form-confirmation";
 
@@ -18,11 +19,11 @@ function counter(limit: number): VisitorCounter & { counts: Map<string, number> 
   const counts = new Map<string, number>();
   return {
     counts,
-    hit: (key) => {
+    hit: async (key) => {
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return (counts.get(key) ?? 0) <= limit;
     },
-    peek: (key) => (counts.get(key) ?? 0) < limit,
+    peek: async (key) => (counts.get(key) ?? 0) < limit,
   };
 }
 
@@ -124,13 +125,17 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
     expect(text).toMatch(new RegExp(`LATE +2026-11-27 +${mandate.reference} +Blankett för autogiromedgivande +→ +Astrid Exempel, Storgatan 1, 111 22 Västerås`));
     expect(formatPostalFormQueue([])).toBe("No forms to post.");
 
-    const batch = await postBatchWithForms(db, site, [], queue);
-    expect(batch.data.items).toEqual([]);
-    expect(batch.data.letters).toEqual([
-      expect.objectContaining({ reference: mandate.reference, enclosure: "Blankett för autogiromedgivande", address: { name: "Astrid Exempel", street: "Storgatan 1", postalCode: "111 22", city: "Västerås" } }),
+    const batch = await postBatch(db, site, queue.map((entry) => ({ type: "form", entry })));
+    expect(batch.data.entries).toEqual([
+      expect.objectContaining({
+        reference: mandate.reference,
+        enclosure: "Blankett för autogiromedgivande",
+        address: { name: "Astrid Exempel", street: "Storgatan 1", postalCode: "111 22", city: "Västerås" },
+        documents: [],
+      }),
       expect.objectContaining({ reference: slips.reference, enclosure: "Inbetalningskort" }),
     ]);
-    expect(batch.data.letters![1]!.paragraphs.join(" ")).toContain(`bankgiro ${site.bankgiro}`);
+    expect(batch.data.entries[1]!.letter!.paragraphs.join(" ")).toContain(`bankgiro ${site.bankgiro}`);
 
     // An unknown form, or one already sent, refuses the whole step: the memorial sheet stays ready too.
     const refusal = await markPostedWithForms(db, clock, [sheet.item.reference, mandate.reference, "BL-000000000000"], "anna").catch((e: unknown) => e);

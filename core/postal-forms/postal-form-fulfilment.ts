@@ -2,17 +2,15 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { Clock } from "../clock";
 import type { IsoDate } from "../calendar/swedish-calendar";
-import type { DocumentRequest, PostBatchLetter } from "../documents/document-renderer";
+import type { PostBatchEntry } from "../documents/document-renderer";
 import type { SiteConfig } from "../site/site-config";
 import type { OrderItemRow } from "../orders/order-repository";
 import {
   arrivesIfPostedToday,
   FulfilmentRefusal,
   markItemsPosted,
-  postBatchDocument,
   postingUrgency,
   readyItemsToPost,
-  type PostQueueEntry,
 } from "../orders/fulfilment";
 import { POSTAL_FORM_LABELS } from "./postal-form-kinds";
 import { postalFormLetter } from "./postal-form-letter";
@@ -59,26 +57,17 @@ export function formatPostalFormQueue(entries: readonly PostalFormQueueEntry[]):
   ].join("\n");
 }
 
-export function postBatchLetters(entries: readonly PostalFormQueueEntry[], site: SiteConfig): PostBatchLetter[] {
-  return entries.map(({ form, urgent }) => ({
+/** A form's envelope in the post batch: its address page is the covering letter; the form itself comes from stock. */
+export function postalFormBatchEntry({ form, urgent }: Pick<PostalFormQueueEntry, "form" | "urgent">, site: SiteConfig): PostBatchEntry {
+  return {
     reference: form.reference,
     dueDate: form.expected_by,
     urgent,
     address: { name: form.name, street: form.street, postalCode: form.postal_code, city: form.city },
     enclosure: POSTAL_FORM_LABELS[form.kind],
-    ...postalFormLetter(form, site),
-  }));
-}
-
-/** One document for the day's post: each memorial sheet after its address page, then each form's address page and letter. */
-export async function postBatchWithForms(
-  db: Kysely<DB>,
-  site: SiteConfig,
-  items: readonly PostQueueEntry[],
-  forms: readonly PostalFormQueueEntry[],
-): Promise<Extract<DocumentRequest, { kind: "post-batch" }>> {
-  const sheets = await postBatchDocument(db, items);
-  return { kind: "post-batch", data: { items: sheets.kind === "post-batch" ? sheets.data.items : [], letters: postBatchLetters(forms, site) } };
+    letter: postalFormLetter(form, site),
+    documents: [],
+  };
 }
 
 export interface PostedWork {

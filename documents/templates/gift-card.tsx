@@ -1,6 +1,7 @@
 import type { GiftDocumentData } from "../../core/documents/document-renderer";
 import { formatDate, formatMoney } from "../design/format";
-import { GiftCardArt } from "../design/gift-document-art";
+import { BAND_VIEWBOX, GiftCardArt } from "../design/gift-document-art";
+import { CardArt } from "../design/cards-art";
 import { Mark } from "../design/logo";
 import { Box, Page, Text } from "../primitives";
 import { fitGreeting, nameSize } from "./memorial-sheet";
@@ -11,10 +12,14 @@ import type { TemplateProps } from "./template";
  * and hands it over, in an envelope or with a present. A single face rather
  * than a folded card because the document primitives cannot turn text upside
  * down, and a home printer prints one face of A5 (or of A4, at "fit to page")
- * right every time. The art fills the top; the recipient's name, what was
- * given in their name, the giver's words and name, then the charity's mark.
+ * right every time. The art fills the top – the donor's card from the
+ * greeting-card catalogue, the same art as the digital cards, or (list orders
+ * and older cards) one of the gift card's own bands, in the same space; then
+ * the recipient's name, what was given in their name, the giver's words and
+ * name, and the charity's mark.
  */
 const WIDTH = 419.53;
+const ART_HEIGHT = (WIDTH * BAND_VIEWBOX.height) / BAND_VIEWBOX.width;
 const PADDING_X = 44;
 const GREETING_BUDGET = 112;
 
@@ -29,7 +34,7 @@ export function GiftCard({ data, site, theme }: TemplateProps<GiftDocumentData>)
   const greeting = fitGreeting(data.text, GREETING_BUDGET);
   return (
     <Page size="A5" style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.background }}>
-      <GiftCardArt design={data.design} theme={theme} width={WIDTH} />
+      {data.card ? <CardArt design={data.card} theme={theme} width={WIDTH} height={ART_HEIGHT} /> : <GiftCardArt design={data.design} theme={theme} width={WIDTH} />}
       <Box style={{ flexGrow: 1, alignItems: "center", paddingTop: 18, paddingLeft: PADDING_X, paddingRight: PADDING_X, paddingBottom: 70 }}>
         <Text style={{ fontSize: 8.5, fontWeight: 700, letterSpacing: 2.6, textTransform: "uppercase", color: c.primary }}>Gåvokort</Text>
         <Text style={{ marginTop: 6, fontFamily: theme.font.serif, fontStyle: "italic", fontSize: 14, color: c.muted }}>{data.heading}</Text>

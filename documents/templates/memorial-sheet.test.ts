@@ -102,9 +102,11 @@ describe("memorial sheet", () => {
       dueDate: "2026-11-26",
       urgent: reference.endsWith("1"),
       address: { name: "Familjen Öberg", street: "Storgatan 1", postalCode: "111 22", city: "Västerås" },
-      sheet: memorialSheetData({ ...sheet, deceasedName: name }),
+      enclosure: "Minnesblad",
+      letter: null,
+      documents: [{ kind: "memorial-sheet" as const, data: memorialSheetData({ ...sheet, deceasedName: name }) }],
     });
-    const pdf = inspectPdf(await engine.render({ kind: "post-batch", data: { items: [item("REF1", "Märta Öberg"), item("REF2", "Örjan Åkesson")] } }, "pdf"));
+    const pdf = inspectPdf(await engine.render({ kind: "post-batch", data: { entries: [item("REF1", "Märta Öberg"), item("REF2", "Örjan Åkesson")] } }, "pdf"));
     expect(pdf.pages).toHaveLength(4);
     for (const page of pdf.pages) expect(page.width).toBeCloseTo(PAGE_SIZES.A5.width, 0);
     const text = plain(pdf.text);

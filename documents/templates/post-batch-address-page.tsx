@@ -9,14 +9,30 @@ import { Box, Page, Text } from "../primitives";
  * An A5 page laid out for a C5 window envelope (the address 20 mm from the
  * left and 45 mm from the top, where the window is), with the sender above
  * it and a line for staff at the foot. Whatever `children` holds (a covering
- * letter) sits below the window.
+ * letter) sits below the window. An A4 page (for documents that must not be
+ * folded: certificates, diplomas) puts everything in the same place, so it
+ * fits a C4 window envelope, whose window is where a C5's is.
  */
 export const MM = 72 / 25.4;
 
-export function AddressPage({ address, foot, site, theme, children }: { address: PostalAddress; foot: string; site: SiteConfig; theme: Theme; children?: ReactNode }) {
+export function AddressPage({
+  address,
+  foot,
+  site,
+  theme,
+  size = "A5",
+  children,
+}: {
+  address: PostalAddress;
+  foot: string;
+  site: SiteConfig;
+  theme: Theme;
+  size?: "A5" | "A4";
+  children?: ReactNode;
+}) {
   const c = theme.colour;
   return (
-    <Page size="A5" style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.background }}>
+    <Page size={size} style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.background }}>
       <Box style={{ position: "absolute", left: 20 * MM, top: 18 * MM, flexDirection: "row", alignItems: "center", gap: 6 }}>
         <Mark size={16} theme={theme} />
         <Box>

@@ -18,11 +18,12 @@ describe("post batch with forms ordered by post", () => {
       urgent,
       address: { name, street: "Storgatan 1", postalCode: "111 22", city: "Västerås" },
       enclosure: kind === "payin_slips" ? "Inbetalningskort" : "Blankett för autogiromedgivande",
-      ...postalFormLetter({ kind, name }, site),
+      letter: postalFormLetter({ kind, name }, site),
+      documents: [],
     });
     const pdf = inspectPdf(
       await engine.render(
-        { kind: "post-batch", data: { items: [], letters: [letter("BL-AAAAAAAAAAA1", "autogiro_mandate", "Åsa Öberg", true), letter("BL-AAAAAAAAAAA2", "payin_slips", "Bo Ek", false)] } },
+        { kind: "post-batch", data: { entries: [letter("BL-AAAAAAAAAAA1", "autogiro_mandate", "Åsa Öberg", true), letter("BL-AAAAAAAAAAA2", "payin_slips", "Bo Ek", false)] } },
         "pdf",
       ),
     );

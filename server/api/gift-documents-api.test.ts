@@ -4,6 +4,7 @@ import { ManualClock } from "../../core/clock";
 import type { Mailer, MailMessage } from "../../core/mail/mailer";
 import { silentLogger } from "../../core/logger";
 import { giftDocumentFormSchema } from "../../core/gift-documents/gift-document-form";
+import { catalogueChoices } from "../../core/cards/greeting-card-form";
 import { giftDocumentOrderView, giveGiftDocument } from "../../core/gift-documents/gift-document-order";
 import { postQueue, formatPostQueue } from "../../core/orders/fulfilment";
 import { transitionPayment } from "../../core/payments/payment-transitions";
@@ -48,7 +49,7 @@ describe.each(testEngines)("gift cards, certificates and diplomas on %s", (engin
   }
 
   async function order(s: TestServer, kind: GiftDocumentKind, fields: Record<string, string>) {
-    const data = giftDocumentFormSchema(kind, s.container.giftLimits, clock.now()).parse({
+    const data = giftDocumentFormSchema(kind, s.container.giftLimits, clock.now(), catalogueChoices(s.container.cards)).parse({
       ...payer,
       idempotencyKey: crypto.randomUUID(),
       occasion: "fodelsedag",
@@ -65,7 +66,7 @@ describe.each(testEngines)("gift cards, certificates and diplomas on %s", (engin
 
   it("downloads a gift card only after payment: 404 unknown, 409 unpaid, then the PDF with amount and reference, and the PNG", async () => {
     const s = await started();
-    const { gift, payment } = await order(s, "gift_card", { design: "stjarnor" });
+    const { gift, payment } = await order(s, "gift_card", { cardCode: "JUL_24_12" });
     const url = `${s.url}/api/Gift/DownloadPdfByOrderRef/${gift.order_reference}`;
     expect((await fetch(`${s.url}/api/Gift/DownloadPdfByOrderRef/0123456789ABCDEFGHJKMNPQRS`)).status).toBe(404);
     expect((await fetch(`${s.url}/api/Gift/DownloadPdfByOrderRef/not-a-reference`)).status).toBe(404);
@@ -84,11 +85,36 @@ describe.each(testEngines)("gift cards, certificates and diplomas on %s", (engin
     expect(text).toContain(item.reference);
     expect(text).toContain("Margareta Lindqvist");
     expect(item.channel).toBe("download");
+    // The card's code is the design, and its art is kept with the item as it was bought.
+    expect(item.design).toBe("JUL_24_12");
+    expect(JSON.parse(item.content).card).toEqual({ code: "JUL_24_12", design: s.container.cards.cardByCode("JUL_24_12")!.design });
 
     const png = await fetch(`${url}?format=png`);
     expect(png.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
     expect((await fetch(`${url}?format=docx`)).status).toBe(400);
+  });
+
+  it("takes a gift card's design from the card catalogue: an unknown or out-of-season code is a field error", async () => {
+    const s = await started();
+    const errors = (cardCode: string) => {
+      const result = giftDocumentFormSchema("gift_card", s.container.giftLimits, clock.now(), catalogueChoices(s.container.cards)).safeParse({
+        ...payer,
+        idempotencyKey: crypto.randomUUID(),
+        occasion: "jul",
+        recipientName: "Margareta Lindqvist",
+        signature: "Anna och Per",
+        cardCode,
+      });
+      return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+    };
+    expect(errors("JUL_24_12")).toEqual({});
+    expect(errors("NOPE_01")).toEqual({ cardCode: "Det kortet finns inte. Välj ett kort i listan." });
+    // 23 November: Easter cards are not on sale.
+    expect(errors("PASK_01")).toEqual({ cardCode: "Det kortet går inte att välja just nu. Välj ett annat kort." });
+    expect(errors("")).toEqual({ cardCode: "Välj ett kort." });
+    // The bands of list orders and older cards are not a card code.
+    expect(errors("hjartan").cardCode).toMatch(/finns inte/);
   });
 
   it("e-mails a paid diploma as a PDF through the delivery job and shows it sent", async () => {
@@ -155,7 +181,7 @@ describe.each(testEngines)("gift cards, certificates and diplomas on %s", (engin
     expect((await postQueue(s.container.db, clock.now())).map((e) => e.item.kind).sort()).toEqual(["article", "gift_certificate"]);
 
     // A gift card has no postal address: the article needs one.
-    const card = await order(s, "gift_card", { design: "hjartan" });
+    const card = await order(s, "gift_card", { cardCode: "GRATULATION_03" });
     const noAddress = await postJson(`${s.url}/api/RegisterArticle`, { orderReference: card.gift.order_reference, articleCode: "presentkuvert", quantity: 1, idempotencyKey: crypto.randomUUID() });
     expect(noAddress.status).toBe(422);
     expect(noAddress.body.error.code).toBe("recipient_required");

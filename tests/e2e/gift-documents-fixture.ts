@@ -5,12 +5,16 @@
 //
 //   node --import tsx tests/e2e/gift-documents-fixture.ts pay ORDER_REFERENCE
 //   node --import tsx tests/e2e/gift-documents-fixture.ts queue     → the post queue as `npm run fulfilment -- list` prints it
+//   node --import tsx tests/e2e/gift-documents-fixture.ts batch ITEM_REFERENCE → that item's post batch PDF (as the back office prints it), base64
 //   node --import tsx tests/e2e/gift-documents-fixture.ts count EMAIL → {"gifts":…,"items":…} given with that e-mail
 import { openDatabase } from "../../db/dialect";
 import { systemClock } from "../../core/clock";
 import { silentLogger } from "../../core/logger";
 import { transitionPayment } from "../../core/payments/payment-transitions";
 import { formatPostQueue, postQueue } from "../../core/orders/fulfilment";
+import { postBatch, postWorkQueue, postWorkReference } from "../../core/orders/post-work";
+import { loadSiteConfig } from "../../core/site/site-config";
+import { createDocumentEngine } from "../../documents/document-engine.server";
 
 const [command, arg] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");
@@ -25,6 +29,11 @@ try {
     await transitionPayment({ db, clock: systemClock, logger: silentLogger }, { paymentId: payment.id, to: "paid", source: "import" });
   } else if (command === "queue") {
     process.stdout.write(`${formatPostQueue(await postQueue(db, systemClock.now()))}\n`);
+  } else if (command === "batch" && arg) {
+    const site = loadSiteConfig(process.env);
+    const work = (await postWorkQueue(db, systemClock.now())).filter((w) => postWorkReference(w) === arg);
+    const pdf = await createDocumentEngine(site).render(await postBatch(db, site, work), "pdf");
+    process.stdout.write(pdf.toString("base64"));
   } else if (command === "count" && arg) {
     // Only the gifts given with the journey's own e-mail address: journeys in other
     // workers give gifts on the same server at the same time.
@@ -38,7 +47,7 @@ try {
       .executeTakeFirstOrThrow();
     process.stdout.write(`${JSON.stringify({ gifts: Number(gifts.n), items: Number(items.n) })}\n`);
   } else {
-    throw new Error("usage: pay ORDER_REFERENCE | queue | count EMAIL");
+    throw new Error("usage: pay ORDER_REFERENCE | queue | batch ITEM_REFERENCE | count EMAIL");
   }
 } finally {
   await db.destroy();

@@ -40,14 +40,25 @@ async function submitToPayment(page: Page): Promise<string> {
 // Pages, PDFs, axe and screenshots at two widths on a machine shared by many: give each test room.
 test.setTimeout(300_000);
 
-test("a gift card is bought, then its PDF downloads with the amount and reference once paid", async ({ page }) => {
+/** Chooses a card in the card picker, opening its occasion's group first when it is closed. */
+async function chooseCard(page: Page, code: string) {
+  const group = page.locator("details.card-group", { has: page.locator(`input[value="${code}"]`) });
+  if (!(await group.evaluate((details: HTMLDetailsElement) => details.open))) await group.locator("summary").click();
+  await page.locator(`input[name="cardCode"][value="${code}"]`).check();
+}
+
+test("a gift card is bought with a card from the catalogue, then its PDF downloads with the amount and reference once paid", async ({ page }) => {
   await page.goto("/ge-en-gava/gavokort");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Köp ett gåvokort");
+  // The greeting cards' picker: grouped by occasion, each card a picture.
+  await expect(page.locator("details.card-group").first()).toHaveAttribute("open", "");
+  expect(await page.locator('input[name="cardCode"]').count()).toBeGreaterThan(50);
   await expectNoAxeViolations(page);
   await shoot(page, "gavokort-bestall");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole("radio", { name: "Stjärnor" }).check();
-  await page.getByRole("radio", { name: "Jul" }).check();
+  await chooseCard(page, "GRATULATION_03");
+  await expect(page.getByRole("radio", { name: "Flaggspel" })).toBeChecked();
+  await page.getByRole("radio", { name: "Jul", exact: true }).check();
   await page.getByLabel("Mottagarens namn").fill("Margareta Lindqvist");
   await page.getByLabel("Text (frivillig)").fill("God jul, mamma!\nEn gåva för fler friska år.");
   await page.getByLabel("Från", { exact: true }).fill("Anna och Per");
@@ -111,6 +122,14 @@ test("a diploma ordered by post without JavaScript appears in the fulfilment lis
   fixture("pay", reference);
   const queue = fixture("queue");
   expect(queue).toMatch(/2027-06-30\s+[0-9A-Z]{26}\s+diploma\s+→\s+Sven Holm, Kungsgatan 2, 903 25 Umeå/);
+  // The day's post PDF (the back office's and `npm run fulfilment -- pdf`'s one batch) prints it flat for a C4 envelope: address page, then the diploma.
+  const itemReference = /2027-06-30\s+([0-9A-Z]{26})\s+diploma/.exec(queue)![1]!;
+  const batch = inspectPdf(Buffer.from(fixture("batch", itemReference), "base64"));
+  expect(batch.pages).toHaveLength(2);
+  const batchText = batch.text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
+  expect(batchText).toContain("903 25 UMEÅ");
+  expect(batchText).toContain(`Diplom ${itemReference} · ska fram senast 30 juni 2027 · C4-kuvert, ovikt`);
+  expect(batchText.indexOf("Kollegorna på Exempelbolaget")).toBeGreaterThan(batchText.indexOf("C4-kuvert"));
 
   await page.goto(`/order/diplom/${reference}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Diplom till Sven Holm");
