@@ -1,3 +1,5 @@
+// First, before any module that makes a Zod schema (see the file).
+import "./client/zod-without-eval";
 import { useEffect, type ReactNode } from "react";
 import {
   Links,

@@ -12,6 +12,7 @@ import { BriteApiError, BriteClient, type BriteCallbackSubscription } from "./cl
 import { createDepositSessionOnce } from "./create-deposit-session-once";
 import { createBriteSimulator } from "./simulator/create-brite-simulator";
 import { createFileBriteStore } from "./simulator/file-store";
+import { storeOver, type BriteSimData, type BriteSimStore } from "./simulator/session-store";
 import { SessionState, TransactionState } from "./states";
 
 const PUBLIC_KEY = "pk-test";
@@ -22,7 +23,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
 });
 
-async function startSim() {
+async function startSim(store?: BriteSimStore) {
   const clock = new ManualClock("2026-01-15T10:00:00Z");
   const received: unknown[] = [];
   let authorizeCalls = 0;
@@ -31,7 +32,7 @@ async function startSim() {
     if (req.path.endsWith("/merchant.authorize")) authorizeCalls++;
     next();
   });
-  app.use("/_sim/brite", createBriteSimulator({ clock, logger: silentLogger, publicKey: PUBLIC_KEY, secret: SECRET, merchantId: "m-1" }).router);
+  app.use("/_sim/brite", createBriteSimulator({ clock, logger: silentLogger, publicKey: PUBLIC_KEY, secret: SECRET, merchantId: "m-1", store }).router);
   app.post("/callbacks/brite", express.json(), (req, res) => {
     received.push(req.body);
     res.sendStatus(200);
@@ -124,6 +125,22 @@ describe("BriteClient against the simulator", () => {
     expect(await client.getSession(created.id)).toMatchObject({ id: created.id, state: SessionState.CREATED, merchant_reference: "gift-1", amount: 250.5 });
     expect((await client.getSessionByMerchantReference("gift-1"))?.id).toBe(created.id);
     expect(await client.getSessionByMerchantReference("gift-unknown")).toBeUndefined();
+  });
+
+  it("writes an approval whole: no state it saves has a completed transaction its session does not name", async () => {
+    // What a crash between two writes could leave on disk: every state the store was asked to persist.
+    const data: BriteSimData = { sessions: {}, transactions: {} };
+    const written: BriteSimData[] = [];
+    const sim = await startSim(storeOver(data, async () => void written.push(structuredClone(data))));
+    const created = await sim.client().createDepositSession(sim.params("gift-atomic"));
+    expect((await chooseBankAndDecide(created.url, "approve")).status).toBe(303);
+    const completed = written.filter((state) => Object.values(state.transactions).some((t) => t.state === TransactionState.COMPLETED));
+    expect(completed.length).toBeGreaterThan(0);
+    for (const state of completed) {
+      for (const transaction of Object.values(state.transactions)) {
+        expect(state.sessions[transaction.session_id]).toMatchObject({ transaction_id: transaction.id, state: SessionState.COMPLETED });
+      }
+    }
   });
 
   it("completes on approval and sends both callbacks (in any order)", async () => {

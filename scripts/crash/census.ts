@@ -51,7 +51,16 @@ export async function takeCensus(db: Kysely<DB>, intentions: readonly Intention[
   const giftsByRef = new Map(gifts.map((g) => [g.order_reference, g]));
   const giftsByEmail = countBy(gifts.map((g) => g.donor_email));
   const paidPaymentsByRef = countBy(payments.filter((p) => p.status === "paid" || p.status === "refunded").map((p) => p.order_reference));
-  const paidAtProvider = countBy(providerPaidReferences(dirs.simulators));
+  // Brite knows our attempt's provider reference, not the gift's: map it back through our payments.
+  const briteAttempts = await db
+    .selectFrom("payments")
+    .innerJoin("gifts", "gifts.id", "payments.gift_id")
+    .select(["gifts.order_reference", "payments.provider_reference"])
+    .where("payments.provider", "=", "Brite")
+    .where("gifts.donor_email", "like", `${emailPrefix}%`)
+    .execute();
+  const giftOfBriteReference = new Map(briteAttempts.map((a) => [a.provider_reference, a.order_reference]));
+  const paidAtProvider = countBy([...providerPaidReferences(dirs.simulators), ...britePaidReferences(dirs.simulators, giftOfBriteReference)]);
   const receipts = countBy(receiptReferences(dirs.mail));
 
   const acknowledged = intentions.filter((i) => i.acknowledged.size > 0);
@@ -97,6 +106,15 @@ function providerPaidReferences(simulatorDir: string): string[] {
     if ((record.transaction.status === "approved" || record.transaction.status === "authorized") && ref) refs.push(ref);
   }
   return refs;
+}
+
+/** Gifts the simulated Brite moved money for: a completed transaction (integrations/brite/simulator), by our attempt's reference. */
+function britePaidReferences(simulatorDir: string, giftOfBriteReference: ReadonlyMap<string | null, string>): string[] {
+  const brite = readJson(path.join(simulatorDir, "brite.json")) as { transactions?: Record<string, { state: number; merchant_reference: string }> } | undefined;
+  const COMPLETED = 4;
+  return Object.values(brite?.transactions ?? {})
+    .filter((t) => t.state === COMPLETED)
+    .map((t) => giftOfBriteReference.get(t.merchant_reference) ?? `unknown Brite reference ${t.merchant_reference}`);
 }
 
 /** The gift a receipt e-mail is for, by its thank-you card's file name (core/gifts/send-receipt.ts: tack-<order reference>.png). */

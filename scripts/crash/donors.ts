@@ -4,13 +4,20 @@ import { json, RetryableError, send, sendUntilAnswered, type Answer } from "./ht
 
 /**
  * Donors for the crash test: each gives one gift after another through the
- * JSON API – Swish (SwishInit, then the simulated Swish app approves) or card
- * (RegularGift/Add, Payments/Create, the simulated card window, then the
- * signed return to our payment page) – while the server is killed under
- * them. Like a browser, a donor sends a failed request again with the same
- * idempotency key and carries on where it was.
+ * JSON API – Swish on this device (SwishInit, then the simulated Swish app
+ * approves by the request's token), Swish to the donor's own phone number
+ * (SwishInit with payerPhone, then the simulated app on that phone finds the
+ * request among its open ones and approves it), card (RegularGift/Add,
+ * Payments/Create, the simulated card window, then the signed return to our
+ * payment page) or bank payment through Brite (RegularGift/Add,
+ * Brite/Initiate, the simulated bank's pages, then back to our payment page)
+ * – while the server is killed under them. Like a browser, a donor sends a
+ * failed request again with the same idempotency key and carries on where it
+ * was.
  */
-export type Method = "swish" | "card";
+export type Method = "swish" | "swish-phone" | "card" | "brite";
+
+export const METHODS: readonly Method[] = ["swish", "card", "swish-phone", "brite"];
 
 /** One gift a donor meant to give. */
 export interface Intention {
@@ -20,10 +27,16 @@ export interface Intention {
   amountKr: number;
   /** Order references the server answered 2xx with (more than one would be a doubled gift). */
   acknowledged: Set<string>;
-  /** The card window told the donor the card was approved: money taken, whatever the simulator's state file says. */
+  /** The card window or the bank told the donor the payment was approved: money taken, whatever the simulator's state file says. */
   sawCardApproved: boolean;
+  /** The Swish number the request went to (swish-phone only). */
+  phone?: string;
   /** Why the donor could not get as far as approving, if so. */
   gaveUp?: string;
+  /** Why the donor had given up while the server was being killed, when they then tried again (see `tryAgain`). */
+  gaveUpUnderKills?: string;
+  /** Which donor (their Swish number follows from it). */
+  donor: number;
 }
 
 export interface DonorOptions {
@@ -48,17 +61,35 @@ export async function runDonor(method: Method, donor: number, options: DonorOpti
       amountKr: 100 + Math.floor(Math.random() * 900),
       acknowledged: new Set(),
       sawCardApproved: false,
+      donor,
     };
     options.intentions.push(intention);
-    const deadline = Date.now() + options.journeyTimeoutMs;
-    try {
-      await (method === "swish" ? giveBySwish : giveByCard)(intention, options.origin, deadline);
-    } catch (error) {
-      intention.gaveUp = error instanceof Error ? error.message : String(error);
-    }
+    await give(intention, options.origin, Date.now() + options.journeyTimeoutMs);
     // The next donor arrives a moment later.
     await sleep(500 + Math.random() * 1_000);
   }
+}
+
+async function give(intention: Intention, origin: string, deadline: number): Promise<void> {
+  try {
+    const way = { swish: giveBySwish, "swish-phone": giveBySwishToPhone, card: giveByCard, brite: giveByBrite }[intention.method];
+    await way(intention, origin, deadline, intention.donor);
+  } catch (error) {
+    intention.gaveUp = error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * A donor who gave up while the server kept dying comes back once it stays
+ * up and tries the same gift again (the same idempotency key, so the same
+ * gift). Only a gift that cannot be paid even then is left unpayable: a gift
+ * its donor walked away from is not, and on a slow machine, where a start
+ * takes longer than the kills leave the server up, many donors walk away.
+ */
+export async function tryAgain(intention: Intention, origin: string, timeoutMs: number): Promise<void> {
+  intention.gaveUpUnderKills = intention.gaveUp;
+  delete intention.gaveUp;
+  await give(intention, origin, Date.now() + timeoutMs);
 }
 
 function giftPayload(intention: Intention) {
@@ -100,6 +131,91 @@ async function approveInSwishApp(origin: string, token: string, deadline: number
   // An already answered request redirects as well: the donor approved it before the crash.
   const answered = await sendUntilAnswered(`${request.origin}${request.pathname}/approve`, { form: { from: "request" } }, deadline);
   return answered.status === 303;
+}
+
+/**
+ * Swish to the donor's own number: no token comes back; the request appears
+ * in the Swish app on that phone. The simulator's list of open requests is
+ * the phone's view: the donor approves the one to their number for this
+ * gift's amount (each phone donor has a number of their own and gives one
+ * gift at a time).
+ */
+async function giveBySwishToPhone(intention: Intention, origin: string, deadline: number, donor: number): Promise<void> {
+  const phone = `070174${String(6000 + donor).slice(-4)}`;
+  intention.phone = phone;
+  const alias = `46${phone.slice(1)}`;
+  const init = () =>
+    sendUntilAnswered(`${origin}/api/SwishInit`, { json: { context: context(origin), payload: { ...giftPayload(intention), payerPhone: phone } } }, deadline);
+  let view = acknowledge(intention, await init());
+  while (Date.now() < deadline) {
+    if (view.status === "paid") return;
+    if (view.status === "pending" || view.status === "created") {
+      const request = await openRequestOnPhone(origin, alias, intention.amountKr, deadline);
+      if (request) {
+        const answered = await sendUntilAnswered(`${origin}${request}/approve`, { form: { from: "list" } }, deadline);
+        if (answered.status === 303) {
+          await pollBriefly(`${origin}/api/SwishPoll`, view.paymentId as string, deadline);
+          return;
+        }
+      }
+    }
+    // Not on the phone yet (a start cut short is finished by a later SwishInit), or the attempt ended: ask again.
+    await sleep(1_000);
+    view = acknowledge(intention, await init());
+  }
+  throw new Error("Swish to phone: no payment request on the phone in time");
+}
+
+/** The path of the open request to `alias` for `amountKr` in the simulated app's list, if there is one. */
+async function openRequestOnPhone(origin: string, alias: string, amountKr: number, deadline: number): Promise<string | null> {
+  const list = await sendUntilAnswered(`${origin}/_sim/swish/`, {}, deadline);
+  for (const article of list.body.split("<article").slice(1)) {
+    const href = /href="([^"]*\/requests\/[^"/]+)"/.exec(article)?.[1];
+    const payer = /<dt>Betalare<\/dt><dd>([^<]*)<\/dd>/.exec(article)?.[1]?.replace(/\D/g, "");
+    const amount = /<dt>Belopp<\/dt><dd>([^<]*)<\/dd>/.exec(article)?.[1]?.replace(/&nbsp;|\s|\u00a0/g, "");
+    if (href && payer === alias && amount?.startsWith(String(amountKr))) return new URL(href, origin).pathname;
+  }
+  return null;
+}
+
+/** Bank payment through Brite: the simulated bank's pages stand in for the donor's bank. */
+async function giveByBrite(intention: Intention, origin: string, deadline: number): Promise<void> {
+  const added = acknowledge(
+    intention,
+    await sendUntilAnswered(`${origin}/api/RegularGift/Add`, { json: { context: context(origin), payload: giftPayload(intention) } }, deadline),
+  );
+  const orderReference = added.orderReference as string;
+  while (Date.now() < deadline) {
+    const initiated = await sendUntilAnswered(`${origin}/api/Brite/Initiate?orderReference=${encodeURIComponent(orderReference)}`, {}, deadline);
+    if (initiated.status !== 200) throw new Error(`Brite/Initiate answered ${initiated.status} ${initiated.body.slice(0, 200)}`);
+    const view = json(initiated);
+    if (view.status === "paid") return;
+    if (!view.url || !view.token) {
+      await sleep(500);
+      continue;
+    }
+    const session = new URL(view.url as string, origin);
+    const page = `${origin}${session.pathname}`;
+    const bank = await sendUntilAnswered(`${page}/bank`, { form: { bank: "Exempelbanken" } }, deadline);
+    if (bank.status === 404 || bank.status === 410) continue;
+    if (bank.status === 409) {
+      // Decided before a crash cut the bank's answer off: back to our payment page, which asks Brite.
+      await sendUntilAnswered(`${origin}/ge-en-gava/betalning/${orderReference}`, {}, deadline);
+      await pollBriefly(`${origin}/api/Brite/Results?token=${encodeURIComponent(view.token as string)}`, "", deadline, "GET");
+      return;
+    }
+    const decided = await sendUntilAnswered(`${page}/decision`, { form: { decision: "approve" } }, deadline);
+    if (decided.status !== 303 && decided.status !== 200) {
+      // The session ended (expired or already decided before a crash): start again and let the site say.
+      await sleep(500);
+      continue;
+    }
+    intention.sawCardApproved = true;
+    await sendUntilAnswered(decided.location ? new URL(decided.location, origin).toString() : `${origin}/ge-en-gava/betalning/${orderReference}`, {}, deadline);
+    await pollBriefly(`${origin}/api/Brite/Results?token=${encodeURIComponent(view.token as string)}`, "", deadline, "GET");
+    return;
+  }
+  throw new Error("Brite: could not pay in time");
 }
 
 async function giveByCard(intention: Intention, origin: string, deadline: number): Promise<void> {
@@ -161,10 +277,10 @@ async function payInCardWindow(origin: string, next: { action: string; fields: R
 }
 
 /** A browser on the payment page polls for a few seconds; then the donor moves on whatever it says. */
-async function pollBriefly(url: string, paymentId: string, deadline: number): Promise<void> {
+async function pollBriefly(url: string, paymentId: string, deadline: number, method: "GET" | "POST" = "POST"): Promise<void> {
   for (let i = 0; i < 4 && Date.now() < deadline; i += 1) {
     try {
-      const answer = await send(url, { json: { payload: { paymentId } } });
+      const answer = await send(url, method === "GET" ? {} : { json: { payload: { paymentId } } });
       if (json(answer)?.status === "paid") return;
     } catch {
       // the server is down: the donor's page keeps waiting

@@ -168,9 +168,8 @@ export function createBriteSimulator(options: BriteSimulatorOptions): { router: 
         merchant_reference: session.merchant_reference,
         created: clock.now().toISOString(),
       };
-      await store.saveTransaction(transaction);
       const completed = { ...session, state: SessionState.COMPLETED, transaction_id: transaction.id };
-      await store.saveSession(completed);
+      await store.completeSession(completed, transaction);
       notify(completed, [
         { transaction_state: TransactionState.COMPLETED, transaction_id: transaction.id },
         { session_state: SessionState.COMPLETED },

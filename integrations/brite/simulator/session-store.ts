@@ -37,6 +37,12 @@ export interface BriteSimStore {
   findSessionByToken(token: string): Promise<SimSession | undefined>;
   findSessionsByMerchantReference(reference: string): Promise<SimSession[]>;
   saveTransaction(transaction: SimTransaction): Promise<void>;
+  /**
+   * The money moved: the transaction and the session that points at it in one
+   * write, so a crash cannot leave a completed transaction that its session
+   * does not name (the site finds the transaction through the session).
+   */
+  completeSession(session: SimSession, transaction: SimTransaction): Promise<void>;
   getTransaction(id: string): Promise<SimTransaction | undefined>;
 }
 
@@ -68,6 +74,11 @@ export function storeOver(data: BriteSimData, persist: () => Promise<void>): Bri
     },
     async saveTransaction(transaction) {
       data.transactions[transaction.id] = copy(transaction);
+      await persist();
+    },
+    async completeSession(session, transaction) {
+      data.transactions[transaction.id] = copy(transaction);
+      data.sessions[session.id] = copy(session);
       await persist();
     },
     async getTransaction(id) {
