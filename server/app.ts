@@ -5,7 +5,8 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { AppContainer } from "./container";
 import { canonicalRedirects } from "./redirects";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
-import { clientBuildFiles, loadPrerenderedPages, prerenderedPages } from "./static-files";
+import { clientBuildFiles, loadPrerenderedPages } from "./static-files";
+import { headersFrom, prerenderedResponses } from "./prerendered-responses";
 import { healthRouter } from "./health";
 import { apiRouter } from "./api/api-router";
 import { testRoutes } from "./test-routes";
@@ -32,9 +33,10 @@ export interface AppOptions {
 }
 
 /**
- * The middleware order matters: canonical redirects first (cheap, no body),
- * then compression and security headers, static files, the health check, the
- * JSON API, and last React Router for pages.
+ * The middleware order matters: pre-rendered pages first (answered whole,
+ * with the same security headers, made once), canonical redirects (cheap, no
+ * body), then compression and security headers, static files, the health
+ * check, the JSON API, and last React Router for pages.
  */
 export function createApp(options: AppOptions): Express {
   const { container } = options;
@@ -42,24 +44,26 @@ export function createApp(options: AppOptions): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", container.config.TRUST_PROXY_HOPS);
 
-  app.use(rememberVisitor());
-  app.use(canonicalRedirects());
-  app.use(compression());
-  app.use(cspNonce());
-  app.use(
+  const headers = [
     securityHeaders({
       https: container.config.publicUrl.startsWith("https://"),
       sentryDsn: container.config.SENTRY_DSN,
       gtmContainerId: container.config.GTM_CONTAINER_ID,
       extraFormActions: container.paymentSetup.formActionOrigins,
     }),
-  );
-  app.use(permissionsPolicy());
+    permissionsPolicy(),
+  ];
+  // Pre-rendered pages first: their headers are these same middleware's, made once (server/prerendered-responses.ts).
+  if (options.clientDir) app.use(prerenderedResponses(loadPrerenderedPages(options.clientDir), headersFrom(headers)));
+  app.use(rememberVisitor());
+  app.use(canonicalRedirects());
+  app.use(compression());
+  app.use(cspNonce());
+  app.use(headers);
 
   if (options.viteMiddleware) app.use(options.viteMiddleware);
   if (options.clientDir) {
     app.use(clientBuildFiles(options.clientDir));
-    app.use(prerenderedPages(loadPrerenderedPages(options.clientDir)));
     app.use("/favicon.ico", faviconIco(path.join(options.clientDir, "icons", "icon-48.png")));
   }
 

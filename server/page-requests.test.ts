@@ -27,6 +27,9 @@ describe("page requests: method, form body and size", () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(clientDir, "assets"));
     fs.writeFileSync(path.join(clientDir, "assets", "entry-abc123.js"), "console.log(1)");
+    fs.writeFileSync(path.join(clientDir, "manifest.webmanifest"), "{}");
+    // A page's address never names a file: even a file of that name is not looked for.
+    fs.writeFileSync(path.join(clientDir, "ge-en-gava"), "a file, not the page");
     const app = express();
     app.use(clientBuildFiles(clientDir));
     app.use(async (req, res, next) => {
@@ -51,6 +54,11 @@ describe("page requests: method, form body and size", () => {
 
   const post = (body: BodyInit | undefined, contentType?: string) =>
     fetch(`${url}/ge-en-gava`, { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} });
+
+  it("serves the build's root files by their names and leaves addresses without an extension to the pages", async () => {
+    expect(await (await fetch(`${url}/manifest.webmanifest`)).text()).toBe("{}");
+    expect(await (await fetch(`${url}/ge-en-gava`)).json()).toEqual({ body: null });
+  });
 
   it("lets GET, HEAD and a real form post through, with the body as it was sent", async () => {
     expect((await fetch(`${url}/ge-en-gava`)).status).toBe(200);

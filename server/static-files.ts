@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import express, { type RequestHandler, type Router } from "express";
+import express, { type Router } from "express";
 import { NONCE_PLACEHOLDER } from "../app/context";
 import { precompressedAssets } from "./precompressed-assets";
 
@@ -21,25 +21,26 @@ export function clientBuildFiles(clientDir: string): Router {
       fallthrough: false,
     }),
   );
-  router.use(
-    express.static(clientDir, {
-      index: false,
-      redirect: false,
-      setHeaders(res, filePath) {
-        if (filePath.endsWith(".data")) {
-          // Route data of pre-rendered pages, read by React Router's client.
-          res.setHeader("Content-Type", "text/x-script; charset=utf-8");
-        }
-        res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-      },
-    }),
-  );
+  const rootFiles = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    setHeaders(res, filePath) {
+      if (filePath.endsWith(".data")) {
+        // Route data of pre-rendered pages, read by React Router's client.
+        res.setHeader("Content-Type", "text/x-script; charset=utf-8");
+      }
+      res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    },
+  });
+  // Every file the client build writes has an extension and no page's address has one:
+  // a page request goes on without a file-system lookup (a stat per page view otherwise).
+  router.use((req, res, next) => (path.extname(req.path) === "" ? next() : rootFiles(req, res, next)));
   return router;
 }
 
 /**
- * Pre-rendered pages, read once at boot. Each response gets the request's CSP
- * nonce in place of the build-time placeholder.
+ * Pre-rendered pages, read once at boot. Each response gets its own CSP nonce
+ * in place of the build-time placeholder (server/prerendered-responses.ts).
  */
 export function loadPrerenderedPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
@@ -60,15 +61,4 @@ export function loadPrerenderedPages(clientDir: string): Map<string, string> {
 
 export function withNonce(html: string, nonce: string): string {
   return html.split(NONCE_PLACEHOLDER).join(nonce);
-}
-
-export function prerenderedPages(pages: Map<string, string>): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const html = pages.get(req.path);
-    if (html === undefined) return next();
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.setHeader("Cache-Control", "no-cache");
-    res.send(withNonce(html, res.locals.nonce as string));
-  };
 }

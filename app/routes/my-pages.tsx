@@ -22,18 +22,21 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { container, session } = await requireDonor(context, request);
-  const overview = await givingOverview(container.db, session.donor);
+  // Independent reads, asked for together (on PostgreSQL they run side by side on the pool).
+  const [overview, agreements] = await Promise.all([givingOverview(container.db, session.donor), agreementsOfDonor(container.db, session.donor.id)]);
   const url = new URL(request.url);
   return {
     donor: donorView(session.donor),
     maskedPersonnummer: session.donor.personnummer ? maskPersonnummer(session.donor.personnummer) : null,
     overview,
-    agreements: (await agreementsOfDonor(container.db, session.donor.id)).map((a) => ({
+    agreements: agreements.map((a) => ({
       id: a.id,
       amountOre: a.amountOre,
       debitDay: a.debitDay,
       statusLabel: a.statusLabel,
       nextDebitOn: a.nextDebitOn,
+      // A membership renewed every year (decision 0028) is listed with its yearly fee.
+      yearly: a.kind === "membership",
     })),
     linkSent: url.searchParams.get("lank") === "skickad",
     idleMinutes: container.config.SESSION_IDLE_MINUTES,
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session.donor.email) {
     return data({ error: "Vi har ingen e-postadress till dig. Lägg till den under Mina uppgifter först." }, { status: 400 });
   }
-  if (!container.donors.limits.myData.hit(`link:${session.donor.id}`)) {
+  if (!(await container.donors.limits.myData.hit(`link:${session.donor.id}`))) {
     return data({ error: "Vi har redan skickat flera länkar. Vänta en minut och försök igen." }, { status: 429 });
   }
   // Queued, not sent here: the page never waits for the mail server (the job retries until it takes the message).
@@ -106,7 +109,10 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
           <ul className="agreement-list">
             {agreements.map((a) => (
               <li key={a.id}>
-                <strong>{formatSek(a.amountOre)} i månaden</strong>, den {a.debitDay}:e – {a.statusLabel.toLowerCase()}
+                <strong>
+                  {formatSek(a.amountOre)} {a.yearly ? "om året (medlemsavgift)" : "i månaden"}
+                </strong>
+                , den {a.debitDay}:e – {a.statusLabel.toLowerCase()}
                 {a.nextDebitOn ? `, nästa dragning ${formatDate(a.nextDebitOn)}` : ""}.{" "}
                 <Link to={`/mina-sidor/manadsgava/${a.id}`}>Se dragningar, höj eller ändra</Link>
               </li>

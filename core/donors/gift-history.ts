@@ -64,9 +64,16 @@ export async function donorGifts(db: Kysely<DB>, donor: DonorRow): Promise<Donor
     )
     .orderBy("created_at", "desc")
     .execute();
+  // Each gift's attempts, newest first (the query's order), found by id instead of a scan per gift.
+  const attemptsByGift = new Map<string, typeof payments>();
+  for (const payment of payments) {
+    const list = attemptsByGift.get(payment.gift_id);
+    if (list) list.push(payment);
+    else attemptsByGift.set(payment.gift_id, [payment]);
+  }
   return gifts.map((gift) => {
     // The paid attempt if there is one, otherwise the newest: that is how the gift was (or is being) paid.
-    const attempts = payments.filter((p) => p.gift_id === gift.id);
+    const attempts = attemptsByGift.get(gift.id) ?? [];
     const payment = attempts.find((p) => p.status === "paid") ?? attempts[0];
     return {
       orderReference: gift.order_reference,

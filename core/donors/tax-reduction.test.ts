@@ -27,5 +27,19 @@ describe("tax reduction summary", () => {
   it("uses Swedish time for the year boundary", () => {
     expect(swedishYear("2024-12-31T23:30:00Z")).toBe(2025);
     expect(swedishYear("2024-12-31T22:30:00Z")).toBe(2024);
+    expect(swedishYear("2024-12-31T23:30:00.000Z")).toBe(2025);
+    expect(swedishYear("2025-01-01T00:30:00.000Z")).toBe(2025);
+  });
+
+  it("gives the year Stockholm's calendar gives for any stored timestamp (the quick path agrees with the time zone)", () => {
+    const stockholm = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric" });
+    const samples: string[] = [];
+    for (let year = 2019; year <= 2027; year++) {
+      // Every quarter hour around new year, and a spread over the year.
+      const newYear = Date.UTC(year, 0, 1);
+      for (let minutes = -180; minutes <= 180; minutes += 15) samples.push(new Date(newYear + minutes * 60_000).toISOString());
+      for (let day = 0; day < 365; day += 7) samples.push(new Date(newYear + day * 86_400_000 + 37_000_123).toISOString());
+    }
+    for (const iso of samples) expect(swedishYear(iso), iso).toBe(Number(stockholm.format(new Date(iso))));
   });
 });

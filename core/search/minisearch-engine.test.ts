@@ -224,3 +224,49 @@ describe("MiniSearchEngine prefix rules and result cache", () => {
     expect((await searchOne(engine, { query: "lunga", hitsPerPage: 10 })).nbHits).toBe(1);
   });
 });
+
+describe("MiniSearchEngine's kept result pages", () => {
+  const withoutTiming = ({ processingTimeMS: _t, ...rest }: { processingTimeMS: number }) => rest;
+
+  it("answers a repeated page from what it kept, the same as the first time, without making its hits again", async () => {
+    const engine = await engineWith();
+    const first = await searchOne(engine, { query: "hjärtat", page: 0 });
+    const made = vi.spyOn(engine as unknown as { toHit: () => unknown }, "toHit");
+    const again = await searchOne(engine, { query: "hjärtat", page: 0 });
+    expect(withoutTiming(again)).toEqual(withoutTiming(first));
+    expect(made).not.toHaveBeenCalled();
+    // Another page size, language or index is another entry.
+    await searchOne(engine, { query: "hjärtat", hitsPerPage: 1 });
+    expect(made).toHaveBeenCalledTimes(1);
+    await searchOne(engine, { query: "heart", filters: { lang: "en" } });
+    expect(made).toHaveBeenCalledTimes(2);
+    await engine.search([{ indexName: "other", query: "hjärtat" }]);
+    expect(made.mock.calls.length).toBeGreaterThan(2);
+  });
+
+  it("drops what it kept when the index is rebuilt", async () => {
+    const engine = await engineWith();
+    expect((await searchOne(engine, { query: "spirometri" })).nbHits).toBe(1);
+    await engine.index([...corpus, doc("more-lungs", "Spirometri steg för steg", "Så går undersökningen till.")]);
+    const after = await searchOne(engine, { query: "spirometri" });
+    expect(after.nbHits).toBe(2);
+    expect(after.hits.map((h) => h.objectID)).toContain("more-lungs");
+  });
+
+  it("keeps at most pageCacheSize pages, the least recently used dropped first", async () => {
+    const engine = new MiniSearchEngine({ pageCacheSize: 2 });
+    await engine.index(corpus);
+    const made = vi.spyOn(engine as unknown as { toHit: () => unknown }, "toHit");
+    const hitsOf = async (query: string) => {
+      made.mockClear();
+      await searchOne(engine, { query });
+      return made.mock.calls.length;
+    };
+    expect(await hitsOf("hjärtat")).toBeGreaterThan(0);
+    expect(await hitsOf("lungorna")).toBeGreaterThan(0);
+    expect(await hitsOf("hjärtat")).toBe(0); // kept; now the most recently used
+    expect(await hitsOf("kvinnor")).toBeGreaterThan(0); // a third: "lungorna" goes
+    expect(await hitsOf("hjärtat")).toBe(0);
+    expect(await hitsOf("lungorna")).toBeGreaterThan(0);
+  });
+});

@@ -169,6 +169,15 @@ ${blanketter.join("")}</Skatteverket>
 `;
 }
 
+/** Six values a row stays well inside SQLite's 32,766 and PostgreSQL's 65,535 parameters per statement. */
+const STATEMENTS_PER_QUERY = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
 export interface Ku65File {
   id: string;
   xml: string;
@@ -196,16 +205,39 @@ export async function makeKu65File(
       .insertInto("ku65_files")
       .values({ id, income_year: year, kind, statements: statements.length, xml, created_at: now.toISOString(), created_by: createdBy })
       .execute();
-    for (const s of statements) {
-      const values = { reported_kr: s.amountKr, file_id: id, reported_at: now.toISOString() };
-      if (s.change === "new") {
-        await trx
-          .insertInto("ku65_statements")
-          .values({ income_year: year, personnummer: s.personnummer, specification_number: s.specificationNumber, ...values })
-          .execute();
-      } else {
-        await trx.updateTable("ku65_statements").set(values).where("income_year", "=", year).where("personnummer", "=", s.personnummer).execute();
-      }
+    // A year holds a statement per donor (hundreds of thousands in a large year): new and
+    // unchanged ones are written a chunk per statement, only corrections and deletions one by one.
+    const reportedAt = now.toISOString();
+    for (const chunk of chunks(statements.filter((s) => s.change === "new"), STATEMENTS_PER_QUERY)) {
+      await trx
+        .insertInto("ku65_statements")
+        .values(
+          chunk.map((s) => ({
+            income_year: year,
+            personnummer: s.personnummer,
+            specification_number: s.specificationNumber,
+            reported_kr: s.amountKr,
+            file_id: id,
+            reported_at: reportedAt,
+          })),
+        )
+        .execute();
+    }
+    for (const chunk of chunks(statements.filter((s) => s.change === "unchanged"), STATEMENTS_PER_QUERY)) {
+      await trx
+        .updateTable("ku65_statements")
+        .set({ file_id: id, reported_at: reportedAt })
+        .where("income_year", "=", year)
+        .where("personnummer", "in", chunk.map((s) => s.personnummer))
+        .execute();
+    }
+    for (const s of statements.filter((s) => s.change === "correction" || s.change === "deletion")) {
+      await trx
+        .updateTable("ku65_statements")
+        .set({ reported_kr: s.amountKr, file_id: id, reported_at: reportedAt })
+        .where("income_year", "=", year)
+        .where("personnummer", "=", s.personnummer)
+        .execute();
     }
     return { id, xml, statements };
   });

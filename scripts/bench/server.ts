@@ -77,13 +77,15 @@ export interface StartOptions {
   databaseUrl?: string;
   /** Extra environment for the server (e.g. raised rate limits for load tests). */
   env?: Record<string, string>;
+  /** Serve the SQLite file as it is (a benchmark filled it) instead of starting from an empty one. */
+  keepDatabase?: boolean;
 }
 
 /** Starts the production server and resolves once /healthz answers 200. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  fs.rmSync(options.dbFile, { force: true });
+  if (!options.keepDatabase) fs.rmSync(options.dbFile, { force: true });
   fs.mkdirSync(path.dirname(options.dbFile), { recursive: true });
 
   const child = spawn(process.execPath, [path.join(options.buildDir, "server-main.js")], {
