@@ -1,8 +1,9 @@
 /**
  * Web benchmark: builds the site, serves the production build on 127.0.0.1 and
- * reports for home, content pages and the not-found page the HTML, CSS and
- * JavaScript bytes (gzip) loaded on first load, and Lighthouse mobile scores
- * (performance, accessibility, best practices, SEO), in the system Chromium.
+ * reports for home, content pages, the gift form, the research pages and the
+ * not-found page the HTML, CSS and JavaScript bytes (gzip) loaded on first
+ * load, and Lighthouse mobile scores (performance, accessibility, best
+ * practices, SEO), in the system Chromium.
  *
  *   npm run bench:web [-- --no-build] [-- --runs N]
  *
@@ -39,7 +40,7 @@ const LIGHTHOUSE_TARGET = 100;
 
 interface PageSpec {
   name: string;
-  type: "home" | "content" | "not-found";
+  type: "home" | "content" | "form" | "research" | "not-found";
   path: string;
   status: number;
 }
@@ -48,6 +49,9 @@ const PAGES: PageSpec[] = [
   { name: "home", type: "home", path: "/", status: 200 },
   { name: "content (sv)", type: "content", path: "/om-oss", status: 200 },
   { name: "content (en)", type: "content", path: "/en/about", status: 200 },
+  { name: "gift form", type: "form", path: "/ge-en-gava", status: 200 },
+  { name: "research (sv)", type: "research", path: "/forskning/projekt", status: 200 },
+  { name: "research (en)", type: "research", path: "/en/research/projects", status: 200 },
   { name: "not-found", type: "not-found", path: "/finns-inte", status: 404 },
 ];
 
