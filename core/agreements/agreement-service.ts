@@ -26,6 +26,7 @@ import {
   nextDebitAfter,
 } from "./debit-schedule";
 import { createCardCharge, isCardChargeDue } from "./card-debits";
+import { insertDebitPayment } from "./debit-payment";
 import { addRenewalFee } from "../membership/membership-renewal";
 
 export type AgreementRow = Selectable<AgreementsTable>;
@@ -280,44 +281,17 @@ async function requestDebit(
   if (exists) return null;
   if (agreement.method === "card") return createCardCharge(trx, clock, agreement, debitOn, giftType, amountOre, idempotencyKey);
   const mandate = await trx.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id ?? "").executeTakeFirstOrThrow();
-  const nowIso = clock.now().toISOString();
   const giftId = await insertDebitGift(trx, clock, agreement, debitOn, giftType, amountOre, idempotencyKey);
   const reference = newDebitReference();
-  const paymentId = crypto.randomUUID();
-  await trx
-    .insertInto("payments")
-    .values({
-      id: paymentId,
-      gift_id: giftId,
-      method: "autogiro",
-      provider: "Drip",
-      provider_reference: reference,
-      status: "created",
-      amount_ore: amountOre,
-      payer_alias: null,
-      client_token: null,
-      client_url: null,
-      error_code: null,
-      last_checked_at: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-      paid_at: null,
-      // The answer comes in Bankgirot's payment specification after the debit day.
-      expires_at: new Date(Date.parse(`${debitOn}T12:00:00Z`) + 30 * 86_400_000).toISOString(),
-    })
-    .execute();
-  await trx
-    .insertInto("payment_events")
-    .values({
-      payment_id: paymentId,
-      type: "created",
-      from_status: null,
-      to_status: "created",
-      source: "api",
-      data: JSON.stringify({ provider: "Drip", method: "autogiro", debitOn, agreementId: agreement.id }),
-      created_at: nowIso,
-    })
-    .execute();
+  const paymentId = await insertDebitPayment(trx, clock, {
+    giftId,
+    method: "autogiro",
+    provider: "Drip",
+    providerReference: reference,
+    amountOre,
+    debitOn,
+    eventData: { debitOn, agreementId: agreement.id },
+  });
   await queueRequest(trx, clock, mandate.id, paymentId, {
     kind: "payment",
     direction: "debit",

@@ -12,6 +12,7 @@ import { transitionPayment } from "../payments/payment-transitions";
 import { appendEvent, findAgreement, insertDebitGift, moveAgreement, queueMail, type AgreementDeps, type AgreementRow } from "./agreement-service";
 import type { AgreementKind } from "./agreement-status";
 import { monthsLater } from "./debit-schedule";
+import { insertDebitPayment } from "./debit-payment";
 
 /**
  * Monthly giving by card (decision 0028). The donor pays the first month in
@@ -148,42 +149,16 @@ export async function createCardCharge(
 
 /** One try at charging the stored card for a gift: the attempt and its payment_ref are committed before the job calls Mondido. */
 async function addChargeAttempt(trx: Trx, clock: Clock, agreementId: string, storedCardId: string, giftId: string, amountOre: number, debitOn: IsoDate, attempt: number): Promise<string> {
+  const paymentId = await insertDebitPayment(trx, clock, {
+    giftId,
+    method: "card",
+    provider: "Mondido",
+    providerReference: newOrderReference(),
+    amountOre,
+    debitOn,
+    eventData: { storedCard: true, attempt, debitOn, agreementId },
+  });
   const nowIso = clock.now().toISOString();
-  const paymentId = crypto.randomUUID();
-  await trx
-    .insertInto("payments")
-    .values({
-      id: paymentId,
-      gift_id: giftId,
-      method: "card",
-      provider: "Mondido",
-      provider_reference: newOrderReference(),
-      status: "created",
-      amount_ore: amountOre,
-      payer_alias: null,
-      client_token: null,
-      client_url: null,
-      error_code: null,
-      last_checked_at: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-      paid_at: null,
-      // Reconciliation must not end a charge whose job has yet to run: it is answered within the day.
-      expires_at: new Date(Date.parse(`${debitOn}T12:00:00Z`) + 30 * 86_400_000).toISOString(),
-    })
-    .execute();
-  await trx
-    .insertInto("payment_events")
-    .values({
-      payment_id: paymentId,
-      type: "created",
-      from_status: null,
-      to_status: "created",
-      source: "api",
-      data: JSON.stringify({ provider: "Mondido", method: "card", storedCard: true, attempt, debitOn, agreementId }),
-      created_at: nowIso,
-    })
-    .execute();
   await trx.insertInto("card_charges").values({ payment_id: paymentId, agreement_id: agreementId, stored_card_id: storedCardId, attempt, created_at: nowIso }).execute();
   // An extra gift added to the next charge waits for that day (early morning, Swedish time); a month's charge is made at once.
   const runAt = debitOn > swedishDate(clock.now()) ? new Date(`${debitOn}T05:00:00Z`) : undefined;
