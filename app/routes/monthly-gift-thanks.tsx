@@ -6,8 +6,9 @@ import { AGREEMENT_STATUS_LABELS } from "../../core/agreements/agreement-status"
 import { formatDateLong, formatSek } from "../../core/site/format";
 import "./monthly-gift.css";
 
-export function meta() {
-  return [{ title: "Tack för din månadsgåva" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.kind === "membership" ? "Tack – ditt medlemskap förnyas varje år" : "Tack för din månadsgåva";
+  return [{ title }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {
@@ -28,6 +29,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "agreements.status",
       "agreements.next_debit_on",
       "agreements.method",
+      "agreements.kind",
+      "agreements.donor_id",
       "mandates.bank_name",
       "mandates.account",
       "stored_cards.masked_number",
@@ -35,10 +38,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .where("agreements.id", "=", params.agreementId)
     .executeTakeFirst();
   if (!row) throw data(null, { status: 404 });
+  if (row.kind === "membership") {
+    // A membership renewed every year (decision 0028): this page must speak of a yearly fee, not of a monthly gift.
+    const member = await db.selectFrom("members").select(["paid_until"]).where("donor_id", "=", row.donor_id).executeTakeFirst();
+    return {
+      kind: "membership" as const,
+      amountOre: row.amount_ore,
+      status: row.status,
+      nextDebit: row.next_debit_on,
+      paidUntil: member?.paid_until ?? null,
+      paymentMethod: row.method === "card" ? (row.masked_number ? `Kort som slutar på ${row.masked_number.slice(-4)}` : "Kort") : `Autogiro, ${row.bank_name ?? "ditt konto"}`,
+    };
+  }
   if (row.method === "card") {
     // Paid in the card window: the card is stored within seconds of the payment, and the agreement then active.
     return {
-      byCard: true as const,
+      kind: "card" as const,
       amountOre: row.amount_ore,
       debitDay: row.debit_day,
       status: row.status,
@@ -47,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     };
   }
   return {
-    byCard: false as const,
+    kind: "autogiro" as const,
     amountOre: row.amount_ore,
     debitDay: row.debit_day,
     status: row.status,
@@ -59,7 +74,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function MonthlyGiftThanks({ loaderData }: Route.ComponentProps) {
-  if (loaderData.byCard) return <CardThanks {...loaderData} />;
+  if (loaderData.kind === "membership") return <RenewalThanks {...loaderData} />;
+  if (loaderData.kind === "card") return <CardThanks {...loaderData} />;
   const { amountOre, debitDay, status, statusLabel, firstDebit, bank, accountEnd } = loaderData;
   return (
     <article className="page page--narrow monthly-gift">
@@ -129,6 +145,42 @@ function CardThanks({ amountOre, debitDay, status, nextCharge, cardEnd }: { amou
       </p>
       <p>
         På <Link to="/mina-sidor">Mina sidor</Link> ser du dina dragningar och kan ändra beloppet eller dagen, pausa eller avsluta.
+      </p>
+      <p>
+        <Link to="/">Till startsidan</Link>
+      </p>
+    </article>
+  );
+}
+
+/** After a member chose to have the membership renewed every year, by card (paid now in the card window) or by autogiro. */
+function RenewalThanks({ amountOre, status, nextDebit, paidUntil, paymentMethod }: { amountOre: number; status: string; nextDebit: string | null; paidUntil: string | null; paymentMethod: string }) {
+  return (
+    <article className="page page--narrow monthly-gift">
+      <h1>Tack! Ditt medlemskap förnyas nu varje år</h1>
+      <p className="lead">Du slipper påminnelsen: avgiften dras en gång om året, och varje betald avgift förlänger medlemskapet med ett år.</p>
+      <dl className="summary-list">
+        <dt>Avgift</dt>
+        <dd>{formatSek(amountOre)} om året</dd>
+        {paidUntil && (
+          <>
+            <dt>Medlemskapet gäller till och med</dt>
+            <dd>{formatDateLong(paidUntil)}</dd>
+          </>
+        )}
+        {nextDebit && (
+          <>
+            <dt>Nästa avgift dras</dt>
+            <dd>{formatDateLong(nextDebit)}</dd>
+          </>
+        )}
+        <dt>Betalsätt</dt>
+        <dd>{paymentMethod}</dd>
+      </dl>
+      {status === "pending" && <p>Vi sparar kortet hos vår betalpartner och skickar en bekräftelse till din e-post inom kort.</p>}
+      <p>Medlemsavgiften räknas inte som en gåva och ger därför ingen skattereduktion.</p>
+      <p>
+        På <Link to="/mina-sidor">Mina sidor</Link> kan du se förnyelsen och avsluta den när du vill.
       </p>
       <p>
         <Link to="/">Till startsidan</Link>

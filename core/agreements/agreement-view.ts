@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { TAX_RULES } from "../donors/tax-reduction";
 import { formatDateLong, formatSek } from "../site/format";
-import { AGREEMENT_STATUS_LABELS, type AgreementEventType, type AgreementStatus } from "./agreement-status";
+import { AGREEMENT_STATUS_LABELS, type AgreementEventType, type AgreementKind, type AgreementStatus } from "./agreement-status";
 import { MAX_PAUSE_MONTHS } from "./debit-schedule";
 
 /**
@@ -47,26 +47,36 @@ export interface AgreementView {
   maxPauseMonths: number;
 }
 
-const EVENT_TEXT: Record<AgreementEventType, (data: Record<string, unknown>, from: string | null) => string> = {
-  created: (d, from) =>
+/** The words that differ between a monthly gift and a membership renewed every year (decision 0028). */
+const WORDS = {
+  monthly_gift: { what: "Månadsgåvan", started: "Månadsgåvan tecknades", first: "Första gåvan", next: "Nästa dragning", skipped: "den här månaden" },
+  membership: { what: "Förnyelsen", started: "Automatisk förnyelse av medlemskapet valdes", first: "Årets avgift", next: "Nästa avgift dras", skipped: "den här gången" },
+} as const;
+
+function schedule(kind: AgreementKind, d: Record<string, unknown>): string {
+  return kind === "membership" ? `${formatSek(Number(d.amountOre ?? 0))} om året` : `${formatSek(Number(d.amountOre ?? 0))} den ${String(d.debitDay ?? "")}:e varje månad`;
+}
+
+const EVENT_TEXT: Record<AgreementEventType, (data: Record<string, unknown>, from: string | null, kind: AgreementKind) => string> = {
+  created: (d, from, kind) =>
     d.method === "card"
-      ? `Månadsgåvan tecknades med kort: ${formatSek(Number(d.amountOre ?? 0))} den ${String(d.debitDay ?? "")}:e varje månad.`
-      : `Månadsgåvan tecknades: ${formatSek(Number(d.amountOre ?? 0))} den ${String(d.debitDay ?? "")}:e varje månad${from ? `, första dragningen ${from}` : ""}.`,
-  activated: (d, from) =>
-    d.method === "card" ? `Första gåvan betalades och kortet sparades${from ? `. Nästa dragning ${from}` : ""}.` : "Bankgirot godkände medgivandet.",
+      ? `${WORDS[kind].started} med kort: ${schedule(kind, d)}.`
+      : `${WORDS[kind].started}: ${schedule(kind, d)}${from ? `, första dragningen ${from}` : ""}.`,
+  activated: (d, from, kind) =>
+    d.method === "card" ? `${WORDS[kind].first} betalades och kortet sparades${from ? `. ${WORDS[kind].next} ${from}` : ""}.` : "Bankgirot godkände medgivandet.",
   amount_changed: (d, from) => `Beloppet ändrades från ${formatSek(Number(d.fromOre ?? 0))} till ${formatSek(Number(d.toOre ?? 0))}${from ? ` från dragningen ${from}` : ""}.`,
   day_changed: (d, from) => `Dragningsdagen ändrades från den ${String(d.fromDay ?? "")}:e till den ${String(d.toDay ?? "")}:e${from ? ` från dragningen ${from}` : ""}.`,
   paused: (d, from) => `Pausad i ${String(d.months ?? "")} månad${Number(d.months) === 1 ? "" : "er"}${from ? ` från dragningen ${from}` : ""}.`,
-  resumed: (_d, from) => `Månadsgåvan startade igen${from ? ` med dragningen ${from}` : ""}.`,
+  resumed: (_d, from, kind) => `${WORDS[kind].what} startade igen${from ? ` med dragningen ${from}` : ""}.`,
   cancelled: (d, from) =>
     d.reason ? `Avslutad: ${String(d.reason)}.` : `Avslutad${from ? ` från och med dragningen ${from}` : ""}.`,
   refused: (d) => `Banken godkände inte medgivandet${d.reason ? `: ${String(d.reason)}` : ""}.`,
-  debit_failed: (d, from) => {
+  debit_failed: (d, from, kind) => {
     if (d.method !== "card") return `Dragningen ${from ?? ""} gick inte igenom. Vi drar den inte igen.`;
     if (d.reason === "card_expired") return `Dragningen ${from ?? ""} gjordes inte: kortet har gått ut. Ge gärna ett nytt kort.`;
     return d.retryOn
       ? `Dragningen ${from ?? ""} nekades av kortutgivaren. Vi försöker igen ${formatDateLong(String(d.retryOn))}.`
-      : `Dragningen ${from ?? ""} nekades igen. Vi hoppar över den här månaden.`;
+      : `Dragningen ${from ?? ""} nekades igen. Vi hoppar över den ${WORDS[kind].skipped}.`;
   },
 };
 
@@ -126,7 +136,7 @@ export async function agreementView(db: Kysely<DB>, agreementId: string, donorId
     }),
     changes: events.map((e) => ({
       date: e.created_at,
-      text: EVENT_TEXT[e.type](e.data ? (JSON.parse(e.data) as Record<string, unknown>) : {}, e.applies_from ? formatDateLong(e.applies_from) : null),
+      text: EVENT_TEXT[e.type](e.data ? (JSON.parse(e.data) as Record<string, unknown>) : {}, e.applies_from ? formatDateLong(e.applies_from) : null, agreement.kind),
     })),
     canChange: live,
     canPause: agreement.status === "active",

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish } from "./gift-flow";
+import { loginOnThisDevice } from "./bankid-flow";
 
 // A payment journey waits for the Swish simulator and polling.
 test.slow();
@@ -70,4 +71,62 @@ test("a renewal link that names no member says so and still offers the form", as
   await expect(page.getByText("Vi hittar inte medlemskapet som länken gäller.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bli medlem");
   await expectNoAxeViolations(page);
+});
+
+test("a logged-in member chooses yearly renewal by card and the membership page then says it is running", async ({ page }) => {
+  test.setTimeout(240_000);
+  // Greta Blom in the BankID simulator: no other journey logs in as her.
+  await loginOnThisDevice(page, "/mina-sidor", /Greta Blom/);
+  await gotoHydrated(page, "/bli-medlem");
+  // Not a member yet: nothing to renew.
+  await expect(page.getByRole("heading", { name: "Förnya automatiskt varje år" })).toHaveCount(0);
+  const you = page.getByRole("group", { name: "Dina uppgifter" });
+  await you.getByLabel("E-post").fill("greta.blom@exempel.se");
+  const address = page.getByRole("group", { name: "Din adress" });
+  if (!(await address.getByLabel("Gatuadress").inputValue())) {
+    await address.getByLabel("Gatuadress").fill("Kyrkogatan 4");
+    await address.getByLabel("Postnummer").fill("753 10");
+    await address.getByLabel("Ort").fill("Uppsala");
+  }
+  await page.getByRole("radio", { name: "Swish", exact: true }).check();
+  await page.getByLabel(/Swish på en annan enhet/).check();
+  await page.getByRole("button", { name: /^Fortsätt till Swish \(300 kr\)$/ }).click();
+  await answerInSwish(page, "Godkänn");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Välkommen som medlem, Greta!", { timeout: 30_000 });
+
+  // A member now: the page offers renewal every year; by card she pays the next year's fee in the card window.
+  await gotoHydrated(page, "/bli-medlem");
+  const renewal = page.getByRole("region", { name: "Förnya automatiskt varje år" });
+  await expect(renewal).toBeVisible();
+  await expectNoAxeViolations(page);
+  await renewal.getByRole("button", { name: "Förnya med kort" }).click();
+  await expect(page).toHaveURL(/\/ge-en-gava\/betalning\/[0-9A-Z]{26}$/);
+  await page.getByRole("button", { name: "Gå till kortbetalning" }).click();
+  await page.getByLabel("Kortnummer").fill("4111 1111 1111 1111");
+  await page.getByLabel("Giltig till (MM/ÅÅ)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Betala/ }).click();
+  // The thank-you page speaks of a yearly membership fee, never of a monthly gift or a tax reduction.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack! Ditt medlemskap förnyas nu varje år", { timeout: 30_000 });
+  await expect(page.getByText("300 kr om året")).toBeVisible();
+  await expect(page.getByText("ingen skattereduktion")).toBeVisible();
+  await expect(page.getByText(/i månaden|månadsgåva/i)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Once the card is stored (a job, within seconds) the page says how the membership is renewed and links to stopping it.
+  await expect
+    .poll(
+      async () => {
+        await gotoHydrated(page, "/bli-medlem");
+        return page.getByText(/Ditt medlemskap förnyas automatiskt med kort/).count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect(page.getByRole("link", { name: "Se eller avsluta förnyelsen" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Se eller avsluta förnyelsen" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automatisk förnyelse av medlemskapet");
+  await expect(page.getByText("Automatisk förnyelse av medlemskapet valdes med kort: 300 kr om året.")).toBeVisible();
+  await expect(page.getByText(/Månadsgåvan/)).toHaveCount(0);
 });
