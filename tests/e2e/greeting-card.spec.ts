@@ -46,3 +46,21 @@ test("unknown card codes and references are 404, and the bare template has no si
   const pdf = await page.request.get("/_internal/JUL_24_12/kort.pdf");
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 });
+
+test("a greeting written before the page's scripts have run is kept when they arrive", async ({ page }) => {
+  // Hold the scripts back, as a slow phone would, until the donor has written the greeting.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/ge-en-gava/gratulationskort", { waitUntil: "domcontentloaded" });
+  const greeting = page.getByLabel("Hälsning");
+  await greeting.fill("Grattis på 80-årsdagen, kära mamma!");
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expect(greeting).toHaveValue("Grattis på 80-årsdagen, kära mamma!");
+  // React's state has it too: the count under the field is the written greeting's.
+  await expect(page.getByText("du har skrivit 35.")).toBeVisible();
+});
