@@ -19,8 +19,9 @@ import "../components/form/form.css";
 import "./donor-pages.css";
 import "./monthly-gift.css";
 
-export function meta() {
-  return [{ title: "Din månadsgåva – Mina sidor" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.view.kind === "membership" ? "Automatisk förnyelse av medlemskapet" : "Din månadsgåva";
+  return [{ title: `${title} – Mina sidor` }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {
@@ -87,7 +88,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         return redirect(`${base}?klart=paus&fran=${appliesFrom ?? ""}`, 303);
       }
       case "cancel": {
-        if (form.get("confirm") !== "ja") return fail("Kryssa i att du vill avsluta din månadsgåva.");
+        if (form.get("confirm") !== "ja") return fail("Kryssa i rutan för att bekräfta att du vill avsluta.");
         const { appliesFrom, stillComing } = await cancel(container, id, donorId);
         const last = stillComing.map((d) => d.debitOn).sort().at(-1);
         return redirect(`${base}?klart=avslutad&fran=${appliesFrom ?? ""}${last ? `&kommer=${last}` : ""}`, 303);
@@ -130,7 +131,7 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
       {notice && (
         <div className="notice notice--success" role="status">
           <p>
-            {notice.text}{" "}
+            {notice.kind === "avslutad" && view.kind === "membership" ? "Den automatiska förnyelsen är avslutad. Medlemskapet gäller året ut." : notice.text}{" "}
             {notice.from &&
               (notice.kind === "extra"
                 ? `Den dras en gång tillsammans med dragningen ${formatDateLong(notice.from)}.`
@@ -334,7 +335,10 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
           <section aria-labelledby="avsluta-rubrik" className="change-box">
             <h2 id="avsluta-rubrik">Avsluta</h2>
             {view.method === "card" ? (
-              <p>Avslutar du stoppar vi alla dragningar från kortet som inte redan är gjorda. Kortet används inte mer för gåvan.</p>
+              <p>
+                Avslutar du stoppar vi alla dragningar från kortet som inte redan är gjorda. Kortet används inte mer för{" "}
+                {view.kind === "membership" ? "medlemsavgiften" : "gåvan"}.
+              </p>
             ) : (
               <p>
                 Når ditt besked Bankgirot minst fem bankdagar före en dragning stoppar vi den. En dragning som ligger närmare än så görs
@@ -350,10 +354,10 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
               )}
               <label className="choice">
                 <input type="checkbox" name="confirm" value="ja" aria-describedby={errorFor("cancel") ? "avsluta-fel" : undefined} /> Ja, jag vill avsluta
-                min månadsgåva
+                {view.kind === "membership" ? " den automatiska förnyelsen" : " min månadsgåva"}
               </label>
               <button type="submit" className="button button--secondary" disabled={busy}>
-                Avsluta månadsgåvan
+                {view.kind === "membership" ? "Avsluta förnyelsen" : "Avsluta månadsgåvan"}
               </button>
             </Form>
           </section>
