@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { withSchemaChangeGuards, type Engine } from "./dialect";
 import type { DB } from "./schema";
+import { withOwnSchemaIntrospection } from "./migration-introspection";
 import { up0001 } from "./migrations/0001-initial";
 import { up0002 } from "./migrations/0002-web-events";
 import { up0004 } from "./migrations/0004-donors-sessions-my-data";
@@ -64,7 +65,8 @@ async function migrate(
   run: (migrator: Migrator) => ReturnType<Migrator["migrateToLatest"]>,
 ): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migratorDb = engine === "postgres" ? withOwnSchemaIntrospection(db, schema) : db;
+  const migrator = new Migrator({ db: migratorDb, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await withSchemaChangeGuards(db, engine, () => run(migrator));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

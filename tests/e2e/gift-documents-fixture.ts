@@ -14,7 +14,6 @@ import { transitionPayment } from "../../core/payments/payment-transitions";
 import { formatPostQueue, postQueue } from "../../core/orders/fulfilment";
 import { postBatch, postWorkQueue, postWorkReference } from "../../core/orders/post-work";
 import { loadSiteConfig } from "../../core/site/site-config";
-import { createDocumentEngine } from "../../documents/document-engine.server";
 
 const [command, arg] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");
@@ -32,6 +31,8 @@ try {
   } else if (command === "batch" && arg) {
     const site = loadSiteConfig(process.env);
     const work = (await postWorkQueue(db, systemClock.now())).filter((w) => postWorkReference(w) === arg);
+    // Loaded only here: the PDF engine takes most of a second to load, and the other commands run many times per test run.
+    const { createDocumentEngine } = await import("../../documents/document-engine.server");
     const pdf = await createDocumentEngine(site).render(await postBatch(db, site, work), "pdf");
     process.stdout.write(pdf.toString("base64"));
   } else if (command === "count" && arg) {
