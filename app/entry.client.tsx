@@ -3,11 +3,11 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { installDataRequestRetry } from "./navigation/data-request-retry";
 import { recoverFromFailedChunkLoad } from "./navigation/chunk-load-recovery";
-import { keepTextTypedBeforeHydration } from "./client/typed-before-hydration";
+import { keepInputBeforeHydration } from "./client/input-before-hydration";
 
 installDataRequestRetry(window);
 recoverFromFailedChunkLoad(window);
-keepTextTypedBeforeHydration(document);
+keepInputBeforeHydration(document);
 
 startTransition(() => {
   hydrateRoot(

@@ -47,7 +47,7 @@ test("unknown card codes and references are 404, and the bare template has no si
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 });
 
-test("a greeting written before the page's scripts have run is kept when they arrive", async ({ page }) => {
+test("a greeting written and a payment chosen before the page's scripts have run are kept when they arrive", async ({ page }) => {
   // Hold the scripts back, as a slow phone would, until the donor has written the greeting.
   let release!: () => void;
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
@@ -58,9 +58,15 @@ test("a greeting written before the page's scripts have run is kept when they ar
   await page.goto("/ge-en-gava/gratulationskort", { waitUntil: "domcontentloaded" });
   const greeting = page.getByLabel("Hälsning");
   await greeting.fill("Grattis på 80-årsdagen, kära mamma!");
+  // Invoice chosen before the scripts: its address fields show (CSS follows the checked radio).
+  await page.getByRole("radio", { name: /^Faktura/ }).check();
+  await expect(page.getByLabel("Postnummer", { exact: true })).toBeVisible();
   release();
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await expect(greeting).toHaveValue("Grattis på 80-årsdagen, kära mamma!");
   // React's state has it too: the count under the field is the written greeting's.
   await expect(page.getByText("du har skrivit 35.")).toBeVisible();
+  // React rendered the form with the first method checked; the donor's choice stays, and its fields with it.
+  await expect(page.getByRole("radio", { name: /^Faktura/ })).toBeChecked();
+  await page.getByLabel("Postnummer", { exact: true }).fill("123 45");
 });
