@@ -2,6 +2,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadServerConfig, readEnvironment } from "./config";
 import { buildContainer } from "./container";
 import { createApp } from "./app";
+import { listenSite } from "./http-server";
 
 /**
  * One instance of the site without its pages, as its own process: the same
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const container = await buildContainer(config);
   await container.paymentSetup.swishSimulator?.ready;
   const app = createApp({ container, build: () => Promise.reject<ServerBuild>(new Error("this instance serves no pages")) });
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = listenSite(app, config.PORT, config.HOST, () => {
     container.logger.info({ url: config.publicUrl, database: container.engine }, "instance is listening");
     if (config.JOBS_ENABLED) container.jobs.start(200);
   });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import compression from "compression";
-import express, { type Express } from "express";
+import type { RequestListener } from "node:http";
+import express from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { AppContainer } from "./container";
 import { canonicalRedirects } from "./redirects";
@@ -13,6 +14,7 @@ import { testRoutes } from "./test-routes";
 import { MEMORIAL_SIMULATOR_PATH } from "./memorial-services";
 import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
 import { pageRequestHandler } from "./page-requests";
+import { countSubmittedSearches, SUBMITTED_SEARCH_PATHS } from "./submitted-searches";
 import { finalErrorHandler } from "./error-pages";
 import { rememberVisitor } from "./request-visitor";
 import { faviconIco } from "./favicon";
@@ -33,12 +35,13 @@ export interface AppOptions {
 }
 
 /**
- * The middleware order matters: pre-rendered pages first (answered whole,
- * with the same security headers, made once), canonical redirects (cheap, no
- * body), then compression and security headers, static files, the health
- * check, the JSON API, and last React Router for pages.
+ * The site's request listener, for `http.createServer`. The order matters:
+ * pre-rendered pages first, answered whole in front of Express (with the same
+ * security headers, made once), then in Express canonical redirects (cheap, no
+ * body), compression and security headers, static files, the health check, the
+ * JSON API, and last React Router for pages.
  */
-export function createApp(options: AppOptions): Express {
+export function createApp(options: AppOptions): RequestListener {
   const { container } = options;
   const app = express();
   app.disable("x-powered-by");
@@ -53,8 +56,6 @@ export function createApp(options: AppOptions): Express {
     }),
     permissionsPolicy(),
   ];
-  // Pre-rendered pages first: their headers are these same middleware's, made once (server/prerendered-responses.ts).
-  if (options.clientDir) app.use(prerenderedResponses(loadPrerenderedPages(options.clientDir), headersFrom(headers)));
   app.use(rememberVisitor());
   app.use(canonicalRedirects());
   app.use(compression());
@@ -80,6 +81,7 @@ export function createApp(options: AppOptions): Express {
     res.json({ version: build.assets.version });
   });
 
+  app.get(SUBMITTED_SEARCH_PATHS, countSubmittedSearches(container.search));
   app.use(
     pageRequestHandler({
       build: options.build,
@@ -95,7 +97,13 @@ export function createApp(options: AppOptions): Express {
   );
 
   app.use(finalErrorHandler(container));
-  return app;
+
+  if (!options.clientDir) return app;
+  // Pre-rendered pages first, before Express: their headers are these same middleware's, made once (server/prerendered-responses.ts).
+  const answerPrerendered = prerenderedResponses(loadPrerenderedPages(options.clientDir), headersFrom(headers));
+  return (req, res) => {
+    if (!answerPrerendered(req, res)) void app(req, res);
+  };
 }
 
 async function resolveBuild(build: AppOptions["build"]): Promise<ServerBuild> {

@@ -27,7 +27,8 @@ import type { DocumentRenderer } from "../core/documents/document-renderer";
 import { createDocumentEngine } from "../documents/document-engine.server";
 import type { GiftLimits } from "../core/gifts/gift-form";
 import { buildDonorServices, type DonorServices } from "./donor-services";
-import { buildSearch, type SiteSearch } from "./search-setup";
+import { RESEARCH_PAGE_PATHS, buildSearch, type SiteSearch } from "./search-setup";
+import { SEARCH_PATH } from "../app/search/search-state";
 import { buildMemorialServices, type MemorialServices } from "./memorial-services";
 import { buildAgreementServices, type AgreementServices } from "./agreement-services";
 import { AGREEMENT_MAIL_JOB } from "../core/agreements/agreement-service";
@@ -77,7 +78,7 @@ export interface AppContainer {
   giftLimits: GiftLimits;
   /** A year's membership fee in whole kronor (MEMBERSHIP_FEE_KR). */
   membershipFeeKr: number;
-  /** Rendered gift forms and research pages kept for anonymous visitors (server/page-cache.ts). */
+  /** Rendered gift forms, search results and research pages kept for anonymous visitors (server/page-cache.ts). */
   pageCache: RenderedPageCache;
   /** BankID, donor sessions, population register, My data links (server/donor-services.ts). */
   donors: DonorServices;
@@ -210,7 +211,16 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     ],
   });
 
-  const searchSetup = await buildSearch({ config, site, db, clock, logger });
+  const pageCache = new RenderedPageCache({ maxEntries: config.PAGE_CACHE_MAX_ENTRIES, ttlMs: config.PAGE_CACHE_TTL_MS, now: () => clock.now().getTime() });
+  // A rebuilt index answers searches differently, and it is rebuilt when the research list changes.
+  const searchSetup = await buildSearch({
+    config,
+    site,
+    db,
+    clock,
+    logger,
+    onRebuilt: () => pageCache.dropPages([SEARCH_PATH, RESEARCH_PAGE_PATHS.sv, RESEARCH_PAGE_PATHS.en]),
+  });
 
   const memorial = buildMemorialServices(config, { clock, logger });
   return {
@@ -230,7 +240,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     documents,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
     membershipFeeKr: config.MEMBERSHIP_FEE_KR,
-    pageCache: new RenderedPageCache({ maxEntries: config.PAGE_CACHE_MAX_ENTRIES, ttlMs: config.PAGE_CACHE_TTL_MS, now: () => clock.now().getTime() }),
+    pageCache,
     donors,
     search: searchSetup.search,
     research: searchSetup.research,

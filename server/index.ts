@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadServerConfig, readEnvironment } from "./config";
 import { buildContainer } from "./container";
 import { createApp } from "./app";
+import { listenSite } from "./http-server";
 
 /**
  * Starts the site. In production it serves the build next to this file
@@ -39,7 +40,7 @@ async function main() {
     });
   }
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = listenSite(app, config.PORT, config.HOST, () => {
     container.logger.info({ url: config.publicUrl, database: container.engine }, "site is listening");
     if (config.JOBS_ENABLED) container.jobs.start();
     // After listening: the research simulator is served by this very process.

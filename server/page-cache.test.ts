@@ -13,14 +13,14 @@ describe("anonymousPageKey", () => {
     expect(anonymousPageKey(request("/ge-en-gava"))).toBe("/ge-en-gava?|other|");
     expect(anonymousPageKey(request("/forskning/projekt?omrade=hjarta", { "user-agent": "Mozilla/5.0 (iPhone)" }))).toBe("/forskning/projekt?omrade=hjarta|phone|");
     expect(anonymousPageKey(request("/ge-en-gava", { cookie: "hl_consent=necessary; hl_identity=abc" }))).toBe("/ge-en-gava?|other|necessary");
+    // Searches are counted before the cache (server/submitted-searches.ts), so result pages are kept too.
+    expect(anonymousPageKey(request("/sok?query=hj%C3%A4rta&page=1"))).toBe("/sok?query=hj%C3%A4rta&page=1|other|");
   });
 
   it("renders for the visitor anything personal, unlisted, not a GET, or with a long query", () => {
     expect(anonymousPageKey(request("/ge-en-gava", { cookie: "__Host-hl_session=s" }))).toBeNull();
     expect(anonymousPageKey(request("/ge-en-gava", { cookie: "hl_consent=all; hl_bankid=b" }))).toBeNull();
     expect(anonymousPageKey(request("/mina-sidor"))).toBeNull();
-    // The search page's loader counts submitted searches: it runs for every visitor.
-    expect(anonymousPageKey(request("/sok?query=hjarta"))).toBeNull();
     expect(anonymousPageKey(request("/ge-en-gava/betalning/0123456789ABCDEFGHJKMNPQRS"))).toBeNull();
     expect(anonymousPageKey(request("/ge-en-gava", {}, "POST"))).toBeNull();
     expect(anonymousPageKey(request(`/forskning/projekt?q=${"a".repeat(300)}`))).toBeNull();
@@ -90,6 +90,29 @@ describe("RenderedPageCache", () => {
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
     expect(cache.get("c")).toBeDefined();
+  });
+
+  it("drops every kept variant of the pages whose source changed, and nothing else", () => {
+    const cache = new RenderedPageCache({ maxEntries: 10, ttlMs: 60_000, now: () => 0 });
+    cache.set("/sok?query=a|other|", page());
+    cache.set("/sok?query=b|phone|all", page());
+    cache.set("/sokning?|other|", page());
+    cache.set("/ge-en-gava?|other|", page());
+    cache.dropPages(["/sok"]);
+    expect(cache.get("/sok?query=a|other|")).toBeUndefined();
+    expect(cache.get("/sok?query=b|phone|all")).toBeUndefined();
+    expect(cache.get("/sokning?|other|")).toBeDefined();
+    expect(cache.get("/ge-en-gava?|other|")).toBeDefined();
+  });
+
+  it("does not keep a page whose rendering began before a drop (it may show the old source)", () => {
+    const cache = new RenderedPageCache({ maxEntries: 10, ttlMs: 60_000, now: () => 0 });
+    const before = cache.generation;
+    cache.dropPages(["/sok"]);
+    cache.set("/sok?query=a|other|", page(), before);
+    expect(cache.get("/sok?query=a|other|")).toBeUndefined();
+    cache.set("/sok?query=a|other|", page(), cache.generation);
+    expect(cache.get("/sok?query=a|other|")).toBeDefined();
   });
 
   it("keeps nothing when turned off", () => {

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { Request as ExpressRequest } from "express";
 import { NONCE_PLACEHOLDER } from "../app/context";
 import { isPhone } from "../core/site/device";
+import { preparePieces, type PreparedPieces } from "./gzip-pieces";
+import { NONCE_LENGTH } from "./prerendered-responses";
 
 /**
  * Rendered pages for anonymous visitors (decision 0026). The gift forms and the
@@ -30,7 +32,9 @@ export const CACHED_PAGES: ReadonlySet<string> = new Set([
   "/ge-en-gava/lista",
   "/ge-en-gava/manadsgava",
   "/bli-medlem",
-  // Not /sok: its loader counts the searches visitors submit (the suggestions), which a kept page would skip.
+  // Submitted searches are counted before the cache (server/submitted-searches.ts); a kept result page
+  // is dropped when the index is rebuilt (dropPages), so it never shows an older index than a rendered one.
+  "/sok",
   "/forskning/projekt",
   "/en/research/projects",
 ]);
@@ -96,17 +100,34 @@ export interface CompiledPage {
   status: number;
   headers: Array<[string, string]>;
   body: { parts: string[]; slots: Slot[]; tokens: number };
+  /** A kept page's pieces, compressed once for gzip responses (server/gzip-pieces.ts). */
+  gzip?: PreparedPieces;
+}
+
+/** A fresh token is a UUID, as long as the stand-in it replaces. */
+const TOKEN_LENGTH = 36;
+
+/** What goes into each of the page's places for one visitor: their nonce, and tokens nobody else gets. */
+export function personalValues(body: CompiledPage["body"], nonce: string, freshToken: () => string = () => crypto.randomUUID()): string[] {
+  const tokens = Array.from({ length: body.tokens }, freshToken);
+  return body.slots.map((slot) => (slot === NONCE_SLOT ? nonce : (tokens[slot] as string)));
+}
+
+/** The page's text with these values in its places. */
+export function withValues(body: CompiledPage["body"], values: readonly string[]): string {
+  let html = body.parts[0] ?? "";
+  for (let i = 0; i < values.length; i++) html += values[i]! + (body.parts[i + 1] ?? "");
+  return html;
 }
 
 /** The page as one visitor gets it: their nonce, and tokens nobody else gets. */
-export function personalise(body: CompiledPage["body"], nonce: string, freshToken: () => string = () => crypto.randomUUID()): string {
-  const tokens = Array.from({ length: body.tokens }, freshToken);
-  let html = body.parts[0] ?? "";
-  for (let i = 0; i < body.slots.length; i++) {
-    const slot = body.slots[i] as Slot;
-    html += (slot === NONCE_SLOT ? nonce : tokens[slot]) + (body.parts[i + 1] ?? "");
-  }
-  return html;
+export function personalise(body: CompiledPage["body"], nonce: string, freshToken?: () => string): string {
+  return withValues(body, personalValues(body, nonce, freshToken));
+}
+
+/** The page as it is kept: with its pieces compressed once, so that no gzip response compresses anything. */
+export function withPreparedGzip(page: CompiledPage): CompiledPage {
+  return { ...page, gzip: preparePieces(page.body.parts, page.body.slots.map((slot) => (slot === NONCE_SLOT ? NONCE_LENGTH : TOKEN_LENGTH))) };
 }
 
 /** Whether a rendered answer may be kept for other anonymous visitors. */
@@ -119,6 +140,7 @@ export function mayKeep(response: Pick<Response, "status" | "headers">): boolean
 
 export class RenderedPageCache {
   private readonly entries = new Map<string, { page: CompiledPage; storedAt: number }>();
+  private dropCount = 0;
 
   constructor(private readonly options: { maxEntries: number; ttlMs: number; now: () => number }) {}
 
@@ -144,8 +166,17 @@ export class RenderedPageCache {
     return entry.page;
   }
 
-  set(key: string, page: CompiledPage): void {
-    if (!this.enabled) return;
+  /**
+   * Counts the drops so far. A page rendered while its source changed must not
+   * be kept: take the generation before rendering and give it to `set`.
+   */
+  get generation(): number {
+    return this.dropCount;
+  }
+
+  /** `renderedAt`: the generation when the page's rendering began; a page rendered before a drop is not kept. */
+  set(key: string, page: CompiledPage, renderedAt = this.dropCount): void {
+    if (!this.enabled || renderedAt !== this.dropCount) return;
     this.entries.delete(key);
     this.entries.set(key, { page, storedAt: this.options.now() });
     while (this.entries.size > this.options.maxEntries) {
@@ -154,7 +185,16 @@ export class RenderedPageCache {
     }
   }
 
+  /** Forgets every kept variant (query, device, consent) of these pages: what they show has changed. */
+  dropPages(pathnames: readonly string[]): void {
+    this.dropCount += 1;
+    for (const key of [...this.entries.keys()]) {
+      if (pathnames.some((pathname) => key.startsWith(`${pathname}?`))) this.entries.delete(key);
+    }
+  }
+
   clear(): void {
+    this.dropCount += 1;
     this.entries.clear();
   }
 }

@@ -6,7 +6,9 @@ import { simpleErrorPage } from "./error-pages";
 import { PRIVATE_PAGES } from "../app/offline/sw-routing";
 import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../core/list-orders/list-order";
 import { NONCE_PLACEHOLDER } from "../app/context";
-import { PlaceholderTokens, anonymousPageKey, mayKeep, personalise, type RenderedPageCache } from "./page-cache";
+import { PlaceholderTokens, anonymousPageKey, mayKeep, personalValues, withPreparedGzip, withValues, type RenderedPageCache } from "./page-cache";
+import { gzipPieces } from "./gzip-pieces";
+import { prefersGzip } from "./prerendered-responses";
 
 /**
  * Requests for pages (everything React Router answers): only GET, HEAD and
@@ -119,14 +121,16 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
         res.status(check.status).type("text/html").send(simpleErrorPage(check.title, check.text));
         return;
       }
-      const request = fetchRequest(req, res, check.body);
       const cacheKey = options.pageCache?.enabled ? anonymousPageKey(req) : null;
       if (cacheKey !== null && options.pageCache) {
-        await sendKeptPage(options.pageCache, cacheKey, res, async (render) => handle(request, await options.getLoadContext(req, res, render)));
+        // The fetch Request is made only when the page must be rendered: a kept page does not need it.
+        await sendKeptPage(options.pageCache, cacheKey, req, res, async (render) =>
+          handle(fetchRequest(req, res, check.body), await options.getLoadContext(req, res, render)),
+        );
         return;
       }
       const loadContext = await options.getLoadContext(req, res);
-      const response = await handle(request, loadContext);
+      const response = await handle(fetchRequest(req, res, check.body), loadContext);
       await sendResponse(res, response, isPrivatePage(req.path));
     } catch (error) {
       next(error);
@@ -137,26 +141,45 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
 /**
  * A page for an anonymous visitor: the kept one, or rendered now with stand-ins
  * for the nonce and tokens and kept when it may be; either way personalised
- * with this response's nonce and fresh tokens.
+ * with this response's nonce and fresh tokens. A kept page is sent gzip'd from
+ * pieces compressed when it was kept (server/gzip-pieces.ts) to a browser that
+ * takes gzip; the compression middleware leaves an encoded response alone.
  */
 async function sendKeptPage(
   cache: RenderedPageCache,
   key: string,
+  req: ExpressRequest,
   res: ExpressResponse,
   render: (standIns: { nonce: string; freshToken: () => string }) => Promise<globalThis.Response>,
 ): Promise<void> {
   let page = cache.get(key);
   if (!page) {
+    const generation = cache.generation;
     const standIns = new PlaceholderTokens();
     const response = await render({ nonce: NONCE_PLACEHOLDER, freshToken: standIns.next });
-    const headers: Array<[string, string]> = [...response.headers.entries()];
+    // Its length is the personalised page's, set when it is sent.
+    const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "content-length");
     page = { status: response.status, headers, body: standIns.compile(await response.text()) };
-    if (mayKeep(response)) cache.set(key, page);
+    if (mayKeep(response)) {
+      page = withPreparedGzip(page);
+      cache.set(key, page, generation);
+    }
   }
   if (res.destroyed || res.writableEnded) return;
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
-  res.send(personalise(page.body, res.locals.nonce as string));
+  res.vary("Accept-Encoding");
+  const values = personalValues(page.body, res.locals.nonce as string);
+  let body: Buffer;
+  if (page.gzip && prefersGzip(req.headers)) {
+    res.setHeader("Content-Encoding", "gzip");
+    body = gzipPieces(page.gzip, values);
+  } else {
+    body = Buffer.from(withValues(page.body, values), "utf8");
+  }
+  // Sent with res.end, not res.send: that would hash the whole page for an ETag that can never match (the nonce differs every time).
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }
 
 function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {

@@ -1,10 +1,11 @@
+import http from "node:http";
 import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { NONCE_PLACEHOLDER } from "../app/context";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
-import { gzipBody, headersFrom, plainBody, preparePage, prerenderedResponses } from "./prerendered-responses";
+import { gzipBody, headersFrom, plainBody, prefersGzip, preparePage, prerenderedResponses } from "./prerendered-responses";
 import { withNonce } from "./static-files";
 
 const PAGE = [
@@ -16,13 +17,13 @@ const PAGE = [
   `<script nonce="${NONCE_PLACEHOLDER}" type="module">import "/assets/a.js"</script></body></html>`,
 ].join("");
 
-const servers: Array<ReturnType<express.Express["listen"]>> = [];
+const servers: http.Server[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
-async function listen(app: express.Express): Promise<string> {
-  const server = app.listen(0, "127.0.0.1");
+async function listen(listener: http.RequestListener): Promise<string> {
+  const server = http.createServer(listener).listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -30,14 +31,15 @@ async function listen(app: express.Express): Promise<string> {
 
 const securityOptions = { https: true, sentryDsn: "https://key@errors.example.org/1", extraFormActions: ["https://pay.example.com"] };
 
-/** The fast path as app.ts mounts it, and the ordinary middleware chain it must answer like. */
+/** The fast path as app.ts puts it in front of Express, and the ordinary middleware chain it must answer like. */
 async function bothApps() {
   const headers = [securityHeaders(securityOptions), permissionsPolicy()];
   const pages = new Map([["/om-oss", PAGE]]);
-  const fast = express();
-  fast.disable("x-powered-by");
-  fast.use(prerenderedResponses(pages, headersFrom(headers)));
-  fast.use((_req, res) => res.status(404).send("not here"));
+  const answer = prerenderedResponses(pages, headersFrom(headers));
+  const fast: http.RequestListener = (req, res) => {
+    if (answer(req, res)) return;
+    res.writeHead(404).end("not here");
+  };
   const chain = express();
   chain.disable("x-powered-by");
   chain.use(cspNonce(), ...headers);
@@ -116,6 +118,17 @@ describe("pre-rendered responses", () => {
     expect((await fetch(`${fast}/om-oss/`)).status).toBe(404);
     expect((await fetch(`${fast}/annat`)).status).toBe(404);
     expect((await fetch(`${fast}/om-oss`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("chooses gzip exactly when Express's negotiation would", async () => {
+    const negotiating = express();
+    negotiating.use((req, res) => res.json(req.acceptsEncodings("gzip", "identity") === "gzip"));
+    const url = await listen(negotiating);
+    const headers = ["", "gzip", "gzip, deflate, br", "br", "*", "gzip;q=0", "gzip;q=0, *", "identity, gzip;q=0.5", "gzip;q=0.5, identity;q=0.5", "GZip;Q=0.5, identity", "identity;q=0"];
+    for (const header of headers) {
+      const chosenByExpress = (await (await fetch(url, { headers: { "accept-encoding": header } })).json()) as boolean;
+      expect([header, prefersGzip(header === "" ? {} : { "accept-encoding": header })]).toEqual([header, chosenByExpress]);
+    }
   });
 
   it("refuses header middleware that does not answer at once", () => {

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import zlib from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import { NONCE_PLACEHOLDER } from "../app/context";
+import { gzipPieces, plainPieces, preparePieces, type PreparedPieces } from "./gzip-pieces";
 
 /**
  * Pre-rendered pages answered before the rest of the middleware (issue #18,
@@ -11,13 +12,9 @@ import { NONCE_PLACEHOLDER } from "../app/context";
  * cannot drift apart), and the page is split at the placeholder once. Each
  * response then only joins the pieces around a fresh nonce.
  *
- * Compressed the same way: each fixed piece is deflated once at boot (best
- * compression, with the text before it as its dictionary, ending byte-aligned
- * and not final), and a response's gzip body
- * is those pieces with the nonce between them as small uncompressed (stored)
- * deflate blocks, an empty final block, and the CRC-32 and length of the
- * page as sent. No response spends CPU on compression, and the bytes
- * decompress to exactly the page with its nonce.
+ * Compressed the same way: the fixed pieces are deflated once at boot and a
+ * response's gzip joins them around its nonce (server/gzip-pieces.ts), so no
+ * response spends CPU on compression.
  */
 
 /** Runs header middleware once against a stand-in response and returns the headers it set, the nonce as the placeholder. */
@@ -45,84 +42,25 @@ export function headersFrom(middleware: readonly RequestHandler[]): Array<[strin
   return [...headers.values()];
 }
 
-interface Piece {
-  /** The fixed text between two nonces. */
-  text: Buffer;
-  /** The same, raw-deflated against the page before it (no match across a nonce), ending on a byte boundary with no final block. */
-  deflated: Buffer;
-}
-
-export interface PreparedPage {
-  pieces: Piece[];
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]);
-/** An empty final block with fixed Huffman codes: the end of the deflate stream. */
-const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
-
 /** Every nonce is 16 random bytes in base64: 24 characters. */
 export const NONCE_LENGTH = 24;
-/** Stands for a nonce in the window a piece is compressed against: bytes no page text contains, so no match reaches into it. */
-const NONCE_GAP = Buffer.alloc(NONCE_LENGTH, 0);
-const WINDOW = 32 * 1024;
 
+export type PreparedPage = PreparedPieces;
+
+/** A pre-rendered page, split at its nonce placeholders and compressed once (server/gzip-pieces.ts). */
 export function preparePage(html: string): PreparedPage {
-  const pieces: Piece[] = [];
-  let before = Buffer.alloc(0);
-  for (const part of html.split(NONCE_PLACEHOLDER)) {
-    const text = Buffer.from(part, "utf8");
-    // Each piece may refer back to the text before it (what deflate would do for the whole page): it is
-    // compressed with that text as its dictionary, the nonces there as gaps of the nonce's length, so
-    // every distance holds in the page as sent and only a match across a nonce is given up.
-    const dictionary = before.subarray(Math.max(0, before.length - WINDOW));
-    const options = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH, ...(dictionary.length > 0 ? { dictionary } : {}) };
-    pieces.push({ text, deflated: zlib.deflateRawSync(text, options) });
-    before = Buffer.concat([before.subarray(Math.max(0, before.length - WINDOW)), text, NONCE_GAP]);
-  }
-  return { pieces };
+  const parts = html.split(NONCE_PLACEHOLDER);
+  return preparePieces(parts, Array.from({ length: parts.length - 1 }, () => NONCE_LENGTH));
 }
 
 /** The page with this nonce, as sent without compression. */
 export function plainBody(page: PreparedPage, nonce: string): Buffer {
-  const value = Buffer.from(nonce, "latin1");
-  const parts: Buffer[] = [];
-  page.pieces.forEach((piece, i) => {
-    if (i > 0) parts.push(value);
-    parts.push(piece.text);
-  });
-  return Buffer.concat(parts);
+  return plainPieces(page, page.slotLengths.map(() => nonce));
 }
 
-/** The page with this nonce as a gzip member: the precompressed pieces, the nonce in stored blocks. */
+/** The page with this nonce as a gzip member. */
 export function gzipBody(page: PreparedPage, nonce: string): Buffer {
-  const value = Buffer.from(nonce, "latin1");
-  // The pieces' back-references count on the nonce taking exactly the room it had when they were compressed.
-  if (value.length !== NONCE_LENGTH || nonce.includes("\0")) throw new Error(`a nonce must be ${NONCE_LENGTH} characters`);
-  // A stored, non-final block: BFINAL=0 and BTYPE=00 in a byte of its own (the pieces end byte-aligned), LEN, then its one's complement.
-  const stored = Buffer.alloc(5 + value.length);
-  stored.writeUInt8(0x00, 0);
-  stored.writeUInt16LE(value.length, 1);
-  stored.writeUInt16LE(~value.length & 0xffff, 3);
-  value.copy(stored, 5);
-  const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let size = 0;
-  page.pieces.forEach((piece, i) => {
-    if (i > 0) {
-      parts.push(stored);
-      crc = zlib.crc32(value, crc);
-      size += value.length;
-    }
-    parts.push(piece.deflated);
-    // zlib.crc32 of nothing answers 0 whatever the running value (Node 20), so empty pieces are skipped.
-    if (piece.text.length > 0) crc = zlib.crc32(piece.text, crc);
-    size += piece.text.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  parts.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(parts);
+  return gzipPieces(page, page.slotLengths.map(() => nonce));
 }
 
 /** 16 random bytes, base64: the same nonce the rest of the site makes (server/security-headers.ts). */
@@ -131,28 +69,42 @@ function newNonce(): string {
 }
 
 /**
- * Answers GET and HEAD for the pre-rendered pages; anything else goes on. The
+ * Whether the response should be gzip, decided by Express's own negotiation
+ * (`req.acceptsEncodings`, the `accepts` package) – which reads nothing but the
+ * request's headers – without building Express's request object for it.
+ */
+export function prefersGzip(headers: IncomingHttpHeaders): boolean {
+  return express.request.acceptsEncodings.call({ headers } as Request, "gzip", "identity") === "gzip";
+}
+
+/** Answers a request for a pre-rendered page and returns true; returns false for anything else, untouched. */
+export type PrerenderedPageAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * Answers GET and HEAD for the pre-rendered pages, in front of Express
+ * (server/app.ts): Express's own work per request – its request and response
+ * objects, the router, the negotiation – cost more than the page itself. The
  * page's headers are `securityHeaders` (made by `headersFrom` from the site's
  * header middleware) with the nonce put in, then type, caching and encoding.
  */
-export function prerenderedResponses(pages: ReadonlyMap<string, string>, securityHeaders: ReadonlyArray<[string, string]>): RequestHandler {
+export function prerenderedResponses(pages: ReadonlyMap<string, string>, securityHeaders: ReadonlyArray<[string, string]>): PrerenderedPageAnswer {
   const prepared = new Map([...pages].map(([pathname, html]) => [pathname, preparePage(html)]));
   const headerParts = securityHeaders.map(([name, value]) => [name, value.split(NONCE_PLACEHOLDER)] as const);
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = prepared.get(req.path);
-    if (!page) return next();
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const page = prepared.get(queryAt === -1 ? url : url.slice(0, queryAt));
+    if (!page) return false;
     const nonce = newNonce();
-    for (const [name, parts] of headerParts) res.setHeader(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
-    res.locals.nonce = nonce;
-    const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+    const gzip = prefersGzip(req.headers);
     const body = gzip ? gzipBody(page, nonce) : plainBody(page, nonce);
-    res.statusCode = 200;
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.setHeader("Cache-Control", "no-cache");
-    res.setHeader("Vary", "Accept-Encoding");
-    if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
+    const headers: Array<[string, string]> = headerParts.map(([name, parts]) => [name, parts.length === 1 ? parts[0]! : parts.join(nonce)]);
+    headers.push(["Content-Type", "text/html; charset=utf-8"], ["Cache-Control", "no-cache"], ["Vary", "Accept-Encoding"]);
+    if (gzip) headers.push(["Content-Encoding", "gzip"]);
+    headers.push(["Content-Length", String(body.length)]);
+    res.writeHead(200, headers.flat());
     res.end(req.method === "HEAD" ? undefined : body);
+    return true;
   };
 }

@@ -67,6 +67,8 @@ export interface SiteSearchOptions {
   /** Everything but the research projects: content pages, gift pages, app pages. */
   staticDocuments: () => SearchDocument[];
   logger: Logger;
+  /** Told after each rebuild: pages kept from the old index (the search page) or the old research list are dropped. */
+  onRebuilt?: () => void;
 }
 
 export class SiteSearch {
@@ -106,6 +108,7 @@ export class SiteSearch {
       const docs = [...this.options.staticDocuments(), ...researchSearchDocuments(projects, RESEARCH_PAGE_PATHS)];
       await this.engine.index(docs);
       this.indexedResearchAt = research?.fetchedAt ?? null;
+      this.options.onRebuilt?.();
       this.options.logger.info({ documents: docs.length, researchFetchedAt: this.indexedResearchAt, ms: Date.now() - started }, "search index built");
     };
     this.rebuilding = this.rebuilding.then(run, run).catch((error: unknown) => {
@@ -170,6 +173,7 @@ export interface SearchSetupDeps {
   logger: Logger;
   /** Directory of the Markdown content; default "content" (relative to the working directory). */
   contentDir?: string;
+  onRebuilt?: () => void;
 }
 
 export const RESEARCH_SIMULATOR_PATH = "/_sim/research-portal";
@@ -219,6 +223,7 @@ export async function buildSearch(deps: SearchSetupDeps): Promise<SearchSetup> {
       ...APP_PAGE_DOCUMENTS,
     ],
     logger,
+    onRebuilt: deps.onRebuilt,
   });
   // Searchable at once with what this build has; research projects follow from the seed or the first fetch.
   await search.rebuild(seed);

@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { loadServerConfig } from "./config";
 import { buildContainer, type AppContainer, type ContainerOverrides } from "./container";
 import { createApp } from "./app";
+import { listenSite } from "./http-server";
 import { createLogger } from "./logging";
 import type { Clock } from "../core/clock";
 import { silentLogger } from "../core/logger";
@@ -88,7 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await container.paymentSetup.swishSimulator?.ready;
   const app = createApp({ container, build: () => Promise.reject<ServerBuild>(new Error("pages are not served in API tests")) });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(port, "127.0.0.1", () => resolve(s));
+    const s = listenSite(app, port, "127.0.0.1", () => resolve(s));
   });
   let stopped = false;
   const stop = async () => {

@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
-import { isbot } from "isbot";
 import type { Route } from "./+types/search";
 import { containerContext } from "../context";
 import type { PageHandle } from "../root";
@@ -16,19 +15,17 @@ export const STALLED_SEARCH_DELAY_MS = 200;
 export const handle: PageHandle = { lang: "sv" };
 
 /**
- * /sok. The server renders every state (so it works without JavaScript) and
- * counts submitted searches for the search-box suggestions. With JavaScript
- * the results follow the visitor's typing through the batch search API
- * instead – those as-you-type answers are not counted, or half-typed words
- * would become suggestions.
+ * /sok. The server renders every state (so it works without JavaScript);
+ * submitted searches are counted for the search-box suggestions before the
+ * page is rendered or taken from the kept pages (server/submitted-searches.ts).
+ * With JavaScript the results follow the visitor's typing through the batch
+ * search API instead – those as-you-type answers are not counted, or
+ * half-typed words would become suggestions.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { search } = context.get(containerContext);
   const state = readSearchState(new URL(request.url).searchParams);
   const result = await search.searchPage(state.query, state.page);
-  if (result.page === 0 && result.query !== "" && !isbot(request.headers.get("user-agent"))) {
-    search.recordSearch(result.query, result.nbHits);
-  }
   return { ...state, indexName: search.names.content, result };
 }
 

@@ -79,6 +79,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Serve the SQLite file as it is (a benchmark filled it) instead of starting from an empty one. */
   keepDatabase?: boolean;
+  /** Node's own options for the server, e.g. `--cpu-prof` to see where a benchmark's time goes (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 /** Starts the production server and resolves once /healthz answers 200. */
@@ -88,7 +90,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (!options.keepDatabase) fs.rmSync(options.dbFile, { force: true });
   fs.mkdirSync(path.dirname(options.dbFile), { recursive: true });
 
-  const child = spawn(process.execPath, [path.join(options.buildDir, "server-main.js")], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(options.buildDir, "server-main.js")], {
     cwd: options.cwd,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
