@@ -100,7 +100,7 @@ export interface CompiledPage {
   status: number;
   headers: Array<[string, string]>;
   body: { parts: string[]; slots: Slot[]; tokens: number };
-  /** A kept page's pieces, compressed once for gzip responses (server/gzip-pieces.ts). */
+  /** A kept page's pieces, compressed once for gzip responses (server/gzip-pieces.ts), from its second response on. */
   gzip?: PreparedPieces;
 }
 
@@ -125,9 +125,9 @@ export function personalise(body: CompiledPage["body"], nonce: string, freshToke
   return withValues(body, personalValues(body, nonce, freshToken));
 }
 
-/** The page as it is kept: with its pieces compressed once, so that no gzip response compresses anything. */
-export function withPreparedGzip(page: CompiledPage): CompiledPage {
-  return { ...page, gzip: preparePieces(page.body.parts, page.body.slots.map((slot) => (slot === NONCE_SLOT ? NONCE_LENGTH : TOKEN_LENGTH))) };
+/** The page's pieces compressed once, so that no gzip response of it compresses anything. */
+export function gzipPiecesOf(page: CompiledPage): PreparedPieces {
+  return preparePieces(page.body.parts, page.body.slots.map((slot) => (slot === NONCE_SLOT ? NONCE_LENGTH : TOKEN_LENGTH)));
 }
 
 /** Whether a rendered answer may be kept for other anonymous visitors. */

@@ -6,7 +6,7 @@ import { simpleErrorPage } from "./error-pages";
 import { PRIVATE_PAGES } from "../app/offline/sw-routing";
 import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../core/list-orders/list-order";
 import { NONCE_PLACEHOLDER } from "../app/context";
-import { PlaceholderTokens, anonymousPageKey, mayKeep, personalValues, withPreparedGzip, withValues, type RenderedPageCache } from "./page-cache";
+import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, mayKeep, personalValues, withValues, type RenderedPageCache } from "./page-cache";
 import { gzipPieces } from "./gzip-pieces";
 import { prefersGzip } from "./prerendered-responses";
 
@@ -141,9 +141,10 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
 /**
  * A page for an anonymous visitor: the kept one, or rendered now with stand-ins
  * for the nonce and tokens and kept when it may be; either way personalised
- * with this response's nonce and fresh tokens. A kept page is sent gzip'd from
- * pieces compressed when it was kept (server/gzip-pieces.ts) to a browser that
- * takes gzip; the compression middleware leaves an encoded response alone.
+ * with this response's nonce and fresh tokens. From its second response on, a
+ * kept page is sent gzip'd from pieces compressed once (server/gzip-pieces.ts)
+ * to a browser that takes gzip; the compression middleware leaves an encoded
+ * response alone (and compresses the first one as it does any page).
  */
 async function sendKeptPage(
   cache: RenderedPageCache,
@@ -153,17 +154,17 @@ async function sendKeptPage(
   render: (standIns: { nonce: string; freshToken: () => string }) => Promise<globalThis.Response>,
 ): Promise<void> {
   let page = cache.get(key);
-  if (!page) {
+  if (page) {
+    // Compressed on its second response, not when kept: a page nobody asks for again (a search made once) never pays for it.
+    page.gzip ??= gzipPiecesOf(page);
+  } else {
     const generation = cache.generation;
     const standIns = new PlaceholderTokens();
     const response = await render({ nonce: NONCE_PLACEHOLDER, freshToken: standIns.next });
     // Its length is the personalised page's, set when it is sent.
     const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "content-length");
     page = { status: response.status, headers, body: standIns.compile(await response.text()) };
-    if (mayKeep(response)) {
-      page = withPreparedGzip(page);
-      cache.set(key, page, generation);
-    }
+    if (mayKeep(response)) cache.set(key, page, generation);
   }
   if (res.destroyed || res.writableEnded) return;
   res.status(page.status);
