@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgetEnded, type Retention } from "./retention";
+import { endedToForget, type Retention } from "./retention";
 
 const HOUR = 60 * 60_000;
 const retention: Retention = { maxEnded: 3, endedMaxAgeMs: 48 * HOUR, openMaxAgeMs: 24 * HOUR };
@@ -8,8 +8,14 @@ const now = Date.parse("2026-11-25T12:00:00Z");
 type Rec = { open: boolean; createdAt: number };
 const records = (...entries: Array<[string, Rec]>) => new Map(entries);
 const ageOf = (r: Rec) => r;
+/** Removes what endedToForget names, as the stores do, and says how many went. */
+function forgetEnded(map: Map<string, Rec>, ...rest: [typeof ageOf, number | undefined, Retention]): number {
+  const keys = endedToForget(map, ...rest);
+  for (const key of keys) map.delete(key);
+  return keys.length;
+}
 
-describe("forgetEnded", () => {
+describe("endedToForget", () => {
   it("keeps at most maxEnded ended records, forgetting the oldest first, and never an open one", () => {
     const map = records(
       ["a", { open: false, createdAt: now - 5 * HOUR }],
@@ -52,7 +58,7 @@ describe("forgetEnded", () => {
   });
 });
 
-describe("forgetEnded without a clock", () => {
+describe("endedToForget without a clock", () => {
   it("applies only the count", () => {
     const map = records(["old", { open: false, createdAt: 0 }], ["open", { open: true, createdAt: 0 }], ["new", { open: false, createdAt: now }]);
     forgetEnded(map, ageOf, undefined, { ...retention, maxEnded: 1 });

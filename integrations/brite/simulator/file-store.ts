@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Clock } from "../../../core/clock";
-import { forgetEnded, SIMULATOR_RETENTION, type Retention } from "../../simulator-kit/retention";
+import { endedToForget, SIMULATOR_RETENTION, type Retention } from "../../simulator-kit/retention";
 import { isTerminalSessionState } from "../states";
 import { storeOver, type BriteSimData, type BriteSimStore, type SimSession } from "./session-store";
 
@@ -37,10 +37,9 @@ export function createFileBriteStore(path: string, options: { clock?: Clock; ret
 }
 
 function forgetEndedSessions(data: BriteSimData, now: number | undefined, retention: Retention): void {
-  const sessions = new Map(Object.entries(data.sessions));
   const ageOf = (session: SimSession) => ({ open: !isTerminalSessionState(session.state), createdAt: Date.parse(session.created) });
-  if (forgetEnded(sessions, ageOf, now, retention) === 0) return;
-  const forgotten = new Set(Object.keys(data.sessions).filter((id) => !sessions.has(id)));
+  const forgotten = new Set(endedToForget(new Map(Object.entries(data.sessions)), ageOf, now, retention));
+  if (forgotten.size === 0) return;
   for (const id of forgotten) delete data.sessions[id];
   for (const [id, transaction] of Object.entries(data.transactions)) if (forgotten.has(transaction.session_id)) delete data.transactions[id];
 }

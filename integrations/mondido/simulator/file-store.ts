@@ -1,16 +1,10 @@
 import type { Clock } from "../../../core/clock";
-import { jsonStateFile } from "../../simulator-kit/json-state-file";
-import { forgetEnded, SIMULATOR_RETENTION, type RecordAge, type Retention } from "../../simulator-kit/retention";
+import { recordJournal } from "../../simulator-kit/record-journal";
+import { retentionOnPut, type RecordAge, type Retention } from "../../simulator-kit/retention";
 import type { MondidoSimStore, SimTransactionRecord } from "./transaction-store";
 
-interface FileContents {
-  version: 1;
-  /** In the order they were made: the provider adapter takes the last one as the latest. */
-  transactions: SimTransactionRecord[];
-}
-
 /**
- * The card simulator's transactions in one JSON file under the simulator
+ * The card simulator's transactions in a record journal under the simulator
  * state directory, like the Swish, Brite and BankID simulators' state: a card
  * payment the donor approved is still approved at the "provider" after the
  * process restarts, so the site's read-back (the donor's return,
@@ -18,29 +12,34 @@ interface FileContents {
  * change is on disk, so the card window answers the donor only after that.
  * Ended transactions are forgotten as the simulator kit's retention says
  * (simulator-kit/retention.ts), so the state does not grow with every gift.
+ * The records keep the order they were made in: the provider adapter takes
+ * the last one for a payment as the latest.
  */
 export function createFileMondidoStore(filePath: string, options: { clock?: Clock; retention?: Retention } = {}): MondidoSimStore {
-  const file = jsonStateFile(filePath);
-  let loaded: Promise<Map<string, SimTransactionRecord>> | undefined;
-
-  function load(): Promise<Map<string, SimTransactionRecord>> {
-    loaded ??= file.read().then((json) => new Map(parseContents(json, filePath).transactions.map((r) => [String(r.transaction.id), r])));
-    return loaded;
-  }
+  const journal = recordJournal<SimTransactionRecord>(filePath, {
+    fromDocument(document) {
+      const contents = document as Partial<{ version: 1; transactions: SimTransactionRecord[] }>;
+      if (contents.version !== 1 || !Array.isArray(contents.transactions)) throw new Error(`${filePath} is not a Mondido simulator state file`);
+      return contents.transactions.map((r) => [String(r.transaction.id), r] as const);
+    },
+  });
+  const toForget = retentionOnPut(ageOf, options);
 
   return {
     async save(record) {
-      const records = await load();
-      records.set(String(record.transaction.id), structuredClone(record));
-      forgetEnded(records, ageOf, options.clock?.now().getTime(), options.retention ?? SIMULATOR_RETENTION);
-      await file.write((): FileContents => ({ version: 1, transactions: [...records.values()] }));
+      const stored = structuredClone(record);
+      const id = String(stored.transaction.id);
+      const forgotten = toForget(await journal.records(), id, stored);
+      await journal.write([[id, stored], ...forgotten.map((key) => [key, undefined] as const)]);
+      await journal.saved();
     },
     async get(id) {
-      const record = (await load()).get(id);
+      const record = (await journal.records()).get(id);
       return record && structuredClone(record);
     },
     async listByPaymentRef(paymentRef) {
-      return [...(await load()).values()].filter((r) => r.transaction.payment_ref === paymentRef).map((r) => structuredClone(r));
+      const records = [...(await journal.records()).values()];
+      return records.filter((r) => r.transaction.payment_ref === paymentRef).map((r) => structuredClone(r));
     },
   };
 }
@@ -49,11 +48,4 @@ export function createFileMondidoStore(filePath: string, options: { clock?: Cloc
 function ageOf(record: SimTransactionRecord): RecordAge {
   const open = record.transaction.status === "pending" || record.transaction.status === "authorized";
   return { open, createdAt: Date.parse(String(record.transaction.created_at)) };
-}
-
-function parseContents(json: unknown, filePath: string): FileContents {
-  if (json === undefined) return { version: 1, transactions: [] };
-  const contents = json as Partial<FileContents>;
-  if (contents.version !== 1 || !Array.isArray(contents.transactions)) throw new Error(`${filePath} is not a Mondido simulator state file`);
-  return { version: 1, transactions: contents.transactions };
 }

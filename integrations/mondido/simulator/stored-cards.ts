@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import type { Clock } from "../../../core/clock";
-import { jsonStateFile } from "../../simulator-kit/json-state-file";
+import { recordJournal } from "../../simulator-kit/record-journal";
 import { hashesEqual, mondidoRequestHash } from "../hash";
 import type { MondidoStatus } from "../transaction";
 import { laterChargeOutcomeForCard, maskCardNumber } from "./test-cards";
@@ -54,28 +54,26 @@ export function createInMemoryStoredCardStore(): MondidoSimCardStore {
   };
 }
 
-/** Stored cards in one JSON file beside the transactions, so a restart forgets no card (as Mondido would not). */
+/** Stored cards in a record journal beside the transactions, so a restart forgets no card (as Mondido would not). */
 export function createFileStoredCardStore(filePath: string): MondidoSimCardStore {
-  const file = jsonStateFile(filePath);
-  let loaded: Promise<Map<string, SimStoredCard>> | undefined;
-  const load = () =>
-    (loaded ??= file.read().then((json) => {
-      const contents = (json ?? { version: 1, cards: [] }) as { version?: number; cards?: SimStoredCard[] };
+  const journal = recordJournal<SimStoredCard>(filePath, {
+    fromDocument(document) {
+      const contents = document as { version?: number; cards?: SimStoredCard[] };
       if (contents.version !== 1 || !Array.isArray(contents.cards)) throw new Error(`${filePath} is not a Mondido simulator card file`);
-      return new Map(contents.cards.map((c) => [String(c.id), c]));
-    }));
+      return contents.cards.map((card) => [String(card.id), card] as const);
+    },
+  });
   return {
     async save(card) {
-      const cards = await load();
-      cards.set(String(card.id), structuredClone(card));
-      await file.write(() => ({ version: 1, cards: [...cards.values()] }));
+      await journal.write([[String(card.id), structuredClone(card)]]);
+      await journal.saved();
     },
     async get(id) {
-      const card = (await load()).get(id);
+      const card = (await journal.records()).get(id);
       return card && structuredClone(card);
     },
     async findByToken(token) {
-      const card = [...(await load()).values()].find((c) => c.token === token);
+      const card = [...(await journal.records()).values()].find((c) => c.token === token);
       return card && structuredClone(card);
     },
   };

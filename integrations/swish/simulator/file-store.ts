@@ -1,45 +1,38 @@
 import type { Clock } from "../../../core/clock";
-import { jsonStateFile } from "../../simulator-kit/json-state-file";
-import { forgetEnded, SIMULATOR_RETENTION, type RecordAge, type Retention } from "../../simulator-kit/retention";
+import { recordJournal } from "../../simulator-kit/record-journal";
+import { retentionOnPut, type RecordAge, type Retention } from "../../simulator-kit/retention";
 import type { SimulatedPaymentRequest, SwishSimulatorStore } from "./store";
 
-interface FileContents {
-  version: 1;
-  requests: Record<string, SimulatedPaymentRequest>;
-}
-
 /**
- * Keeps the simulator's state in one JSON file so that a payment pending when
- * the process stopped can still be approved (and its callback sent) after a
- * restart, as with the real service. The file is the simulator kit's JSON
- * state file: read once, then served from memory; every change rewrites it
- * atomically, writes coalesced under load. Ended requests are forgotten as
- * the simulator kit's retention says (simulator-kit/retention.ts), so neither
- * the memory nor the file grows with every gift for ever.
+ * Keeps the simulator's state in a file so that a payment pending when the
+ * process stopped can still be approved (and its callback sent) after a
+ * restart, as with the real service. The file is the simulator kit's record
+ * journal: read once, then served from memory; a change is in memory when
+ * `put` resolves and appended to the file with the changes beside it, and
+ * `saved` says when it is there. Ended requests are forgotten as the
+ * simulator kit's retention says (simulator-kit/retention.ts), so neither the
+ * memory nor the file grows with every gift for ever.
  */
 export function createFileSwishStore(filePath: string, options: { clock?: Clock; retention?: Retention } = {}): SwishSimulatorStore {
-  const file = jsonStateFile(filePath);
-  let loaded: Promise<Map<string, SimulatedPaymentRequest>> | undefined;
-
-  function load(): Promise<Map<string, SimulatedPaymentRequest>> {
-    loaded ??= file.read().then((stored) => new Map(Object.entries(contentsOf(stored, filePath).requests)));
-    return loaded;
-  }
+  const journal = recordJournal<SimulatedPaymentRequest>(filePath, {
+    fromDocument: (document) => Object.entries(documentOf(document, filePath).requests),
+  });
+  const toForget = retentionOnPut(ageOf, options);
 
   return {
     async get(id) {
-      const record = (await load()).get(id);
+      const record = (await journal.records()).get(id);
       return record && structuredClone(record);
     },
-    async list() {
-      return [...(await load()).values()].map((r) => structuredClone(r));
+    async list(where = () => true) {
+      return [...(await journal.records()).values()].filter(where).map((r) => structuredClone(r));
     },
     async put(record) {
-      const records = await load();
-      records.set(record.paymentRequest.id, structuredClone(record));
-      forgetEnded(records, ageOf, options.clock?.now().getTime(), options.retention ?? SIMULATOR_RETENTION);
-      await file.write((): FileContents => ({ version: 1, requests: Object.fromEntries(records) }));
+      const stored = structuredClone(record);
+      const forgotten = toForget(await journal.records(), stored.paymentRequest.id, stored);
+      await journal.write([[stored.paymentRequest.id, stored], ...forgotten.map((key) => [key, undefined] as const)]);
     },
+    saved: () => journal.saved(),
   };
 }
 
@@ -49,11 +42,11 @@ function ageOf(record: SimulatedPaymentRequest): RecordAge {
   return { open, createdAt: Date.parse(record.paymentRequest.dateCreated) };
 }
 
-function contentsOf(stored: unknown, filePath: string): FileContents {
-  if (stored === undefined) return { version: 1, requests: {} };
-  const parsed = stored as Partial<FileContents>;
+/** The whole-document format the simulator wrote before its journal. */
+function documentOf(stored: unknown, filePath: string): { requests: Record<string, SimulatedPaymentRequest> } {
+  const parsed = stored as Partial<{ version: 1; requests: Record<string, SimulatedPaymentRequest> }>;
   if (parsed.version !== 1 || typeof parsed.requests !== "object" || parsed.requests === null) {
     throw new Error(`${filePath} is not a Swish simulator state file`);
   }
-  return { version: 1, requests: parsed.requests };
+  return { requests: parsed.requests };
 }

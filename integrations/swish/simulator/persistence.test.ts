@@ -37,6 +37,7 @@ describe("file store", () => {
     }
     const kept = (await store.list()).map((r) => r.paymentRequest.id);
     expect(kept).toEqual([open.paymentRequest.id, ...paid.slice(-3)]);
+    await store.saved();
     expect((await createFileSwishStore(file).list()).map((r) => r.paymentRequest.id)).toEqual(kept);
 
     // A week later even the newest ended ones go; the callback still owed keeps its request (until a day has passed).
@@ -51,19 +52,21 @@ describe("file store", () => {
     const record = sampleRecord();
     await store.put(record);
     await store.put({ ...record, callbackPending: true });
+    await store.saved();
 
     const reopened = createFileSwishStore(file);
     expect(await reopened.get(record.paymentRequest.id)).toEqual({ ...record, callbackPending: true });
     expect(await reopened.list()).toHaveLength(1);
-    // Written via a temp file that was renamed away.
+    // The simulator kit's record journal, and no temporary file left behind.
     expect(await readdir(path.dirname(file))).toEqual(["swish.json"]);
-    expect(JSON.parse(await readFile(file, "utf8")).version).toBe(1);
+    expect(JSON.parse((await readFile(file, "utf8")).split("\n")[0]!)).toEqual({ format: "simulator-record-journal", version: 1 });
   });
 
   it("keeps every record when puts run concurrently", async () => {
     const store = createFileSwishStore(file);
     const records = Array.from({ length: 20 }, () => sampleRecord());
     await Promise.all(records.map((r) => store.put(r)));
+    await store.saved();
     expect(await createFileSwishStore(file).list()).toHaveLength(20);
   });
 

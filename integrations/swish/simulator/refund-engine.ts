@@ -6,6 +6,7 @@ import type { SwishErrorObject, SwishRefund } from "../types";
 import { amountProblem, isValidMessage, isValidPayeePaymentReference, swishAmountToOre } from "../validation";
 import type { SwishSimulatorStore } from "./store";
 import type { SimulatedRefund, SwishRefundStore } from "./refund-store";
+import { oneChangeAtATime } from "../../simulator-kit/one-change-at-a-time";
 
 export interface RefundEngineOptions {
   clock: Clock;
@@ -35,12 +36,7 @@ export type SwishRefundEngine = ReturnType<typeof createRefundEngine>;
  */
 export function createRefundEngine(options: RefundEngineOptions) {
   const { clock, logger, refunds } = options;
-  let queue: Promise<unknown> = Promise.resolve();
-  function exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(task);
-    queue = run.catch(() => {});
-    return run;
-  }
+  const exclusive = oneChangeAtATime(() => refunds.saved());
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let closed = false;
@@ -78,6 +74,7 @@ export function createRefundEngine(options: RefundEngineOptions) {
   }
 
   async function deliverCallback(id: string): Promise<void> {
+    await refunds.saved();
     const record = await refunds.get(id);
     if (!record?.callbackPending) return;
     try {

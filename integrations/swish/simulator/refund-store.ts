@@ -1,4 +1,4 @@
-import { jsonStateFile } from "../../simulator-kit/json-state-file";
+import { recordJournal } from "../../simulator-kit/record-journal";
 import type { SwishRefundErrorCode } from "../error-codes";
 import type { SwishRefund } from "../types";
 
@@ -13,10 +13,12 @@ export interface SimulatedRefund {
   callbackPending: boolean;
 }
 
+/** As the payment requests' store (store.ts): `put` is seen at once, `saved` says when it is on disk. */
 export interface SwishRefundStore {
   get(id: string): Promise<SimulatedRefund | undefined>;
   put(record: SimulatedRefund): Promise<void>;
   list(): Promise<SimulatedRefund[]>;
+  saved(): Promise<void>;
 }
 
 export function createMemorySwishRefundStore(): SwishRefundStore {
@@ -30,41 +32,32 @@ export function createMemorySwishRefundStore(): SwishRefundStore {
       records.set(record.refund.id, structuredClone(record));
     },
     list: async () => [...records.values()].map((r) => structuredClone(r)),
+    saved: async () => {},
   };
 }
 
-interface FileContents {
-  version: 1;
-  refunds: Record<string, SimulatedRefund>;
-}
-
-/** Refunds in a JSON file of their own beside the payment requests' (swish-refunds.json), through the simulator kit. */
+/** Refunds in a record journal of their own beside the payment requests' (swish-refunds.json), through the simulator kit. */
 export function createFileSwishRefundStore(filePath: string): SwishRefundStore {
-  const file = jsonStateFile(filePath);
-  let loaded: Promise<Map<string, SimulatedRefund>> | undefined;
-  function load(): Promise<Map<string, SimulatedRefund>> {
-    loaded ??= file.read().then((stored) => {
-      if (stored === undefined) return new Map();
-      const parsed = stored as Partial<FileContents>;
+  const journal = recordJournal<SimulatedRefund>(filePath, {
+    fromDocument(document) {
+      const parsed = document as Partial<{ version: 1; refunds: Record<string, SimulatedRefund> }>;
       if (parsed.version !== 1 || typeof parsed.refunds !== "object" || parsed.refunds === null) {
         throw new Error(`${filePath} is not a Swish simulator refund file`);
       }
-      return new Map(Object.entries(parsed.refunds));
-    });
-    return loaded;
-  }
+      return Object.entries(parsed.refunds);
+    },
+  });
   return {
     async get(id) {
-      const record = (await load()).get(id);
+      const record = (await journal.records()).get(id);
       return record && structuredClone(record);
     },
     async list() {
-      return [...(await load()).values()].map((r) => structuredClone(r));
+      return [...(await journal.records()).values()].map((r) => structuredClone(r));
     },
     async put(record) {
-      const records = await load();
-      records.set(record.refund.id, structuredClone(record));
-      await file.write((): FileContents => ({ version: 1, refunds: Object.fromEntries(records) }));
+      await journal.write([[record.refund.id, structuredClone(record)]]);
     },
+    saved: () => journal.saved(),
   };
 }

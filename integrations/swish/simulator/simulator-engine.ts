@@ -7,6 +7,7 @@ import type { SwishErrorObject, SwishPaymentRequest } from "../types";
 import { isValidPayerAlias, swishAmountToOre } from "../validation";
 import type { SimulatedPaymentRequest, SwishSimulatorStore } from "./store";
 import { swishErrors, validateCreateBody } from "./validate-create";
+import { oneChangeAtATime } from "../../simulator-kit/one-change-at-a-time";
 
 /** Swish lets a payer 3 minutes to start paying; then the request ends with TM01. */
 export const PAYMENT_REQUEST_TIMEOUT_MS = 3 * 60 * 1000;
@@ -62,14 +63,7 @@ export type SwishSimulatorEngine = ReturnType<typeof createSimulatorEngine>;
 export function createSimulatorEngine(options: SimulatorEngineOptions) {
   const { clock, logger, store } = options;
 
-  // All read-modify-write sequences run one at a time, so that e.g. two creates
-  // with the same id cannot both pass the RP09 check.
-  let queue: Promise<unknown> = Promise.resolve();
-  function exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(task);
-    queue = run.catch(() => {});
-    return run;
-  }
+  const exclusive = oneChangeAtATime(() => store.saved());
 
   const scheduled = new Map<string, { timer: NodeJS.Timeout; release: () => void; done: Promise<void> }>();
   let closed = false;
@@ -140,6 +134,8 @@ export function createSimulatorEngine(options: SimulatorEngineOptions) {
    * a stop is sent again after the restart: at least once, like the real thing.
    */
   async function deliverCallback(id: string): Promise<void> {
+    // A callback tells of an ending that must survive a restart first.
+    await store.saved();
     const record = await store.get(id);
     if (!record?.callbackPending) return;
     const { paymentRequest } = record;
@@ -204,8 +200,7 @@ export function createSimulatorEngine(options: SimulatorEngineOptions) {
   }
 
   async function hasOpenRequestFor(payerAlias: string): Promise<boolean> {
-    for (const record of await store.list()) {
-      if (record.paymentRequest.payerAlias !== payerAlias) continue;
+    for (const record of await store.list((r) => r.paymentRequest.payerAlias === payerAlias)) {
       if ((await refresh(record)).paymentRequest.status === "CREATED") return true;
     }
     return false;

@@ -27,8 +27,16 @@ export interface SimulatedPaymentRequest {
  */
 export interface SwishSimulatorStore {
   get(id: string): Promise<SimulatedPaymentRequest | undefined>;
+  /** Stores the record: `get` and `list` see it once this resolves, which may be before it is on disk (`saved`). */
   put(record: SimulatedPaymentRequest): Promise<void>;
-  list(): Promise<SimulatedPaymentRequest[]>;
+  /** Every record, or those `where` accepts (asked before copying, so that a search does not copy every record). */
+  list(where?: (record: SimulatedPaymentRequest) => boolean): Promise<SimulatedPaymentRequest[]>;
+  /**
+   * Resolves once every record put so far is kept for good (on disk). The
+   * simulator answers and calls back only after this, but waits for it
+   * outside its lock, so that payments made together share one write.
+   */
+  saved(): Promise<void>;
 }
 
 /** For tests: state lives as long as the object. Copies in and out so callers cannot mutate stored state. */
@@ -42,6 +50,7 @@ export function createMemorySwishStore(): SwishSimulatorStore {
     put: async (record) => {
       records.set(record.paymentRequest.id, structuredClone(record));
     },
-    list: async () => [...records.values()].map((r) => structuredClone(r)),
+    list: async (where = () => true) => [...records.values()].filter(where).map((r) => structuredClone(r)),
+    saved: async () => {},
   };
 }
