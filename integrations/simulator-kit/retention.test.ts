@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endedToForget, type Retention } from "./retention";
+import { endedToForget, retentionOnPut, type Retention } from "./retention";
 
 const HOUR = 60 * 60_000;
 const retention: Retention = { maxEnded: 3, endedMaxAgeMs: 48 * HOUR, openMaxAgeMs: 24 * HOUR };
@@ -63,5 +63,30 @@ describe("endedToForget without a clock", () => {
     const map = records(["old", { open: false, createdAt: 0 }], ["open", { open: true, createdAt: 0 }], ["new", { open: false, createdAt: now }]);
     forgetEnded(map, ageOf, undefined, { ...retention, maxEnded: 1 });
     expect([...map.keys()]).toEqual(["open", "new"]);
+  });
+});
+
+describe("retentionOnPut", () => {
+  const clock = { now: () => new Date(now) };
+
+  it("looks at the records as they are with the one being put, in its place when it was there", () => {
+    const toForget = retentionOnPut(ageOf, { clock, retention });
+    const map = records(
+      ["a", { open: true, createdAt: now - 5 * HOUR }],
+      ["b", { open: false, createdAt: now - 4 * HOUR }],
+      ["c", { open: false, createdAt: now - 3 * HOUR }],
+      ["d", { open: false, createdAt: now - 2 * HOUR }],
+    );
+    // "a" ends as it is put: it is the oldest of four ended ones now.
+    expect(toForget(map, "a", { open: false, createdAt: now - 5 * HOUR })).toEqual(["a"]);
+    // A new ended record goes last: the oldest ended one goes.
+    expect(toForget(map, "e", { open: false, createdAt: now - HOUR })).toEqual(["b"]);
+  });
+
+  it("looks only on every hundredth of maxEnded puts, so a put does not cost a look at thousands of records", () => {
+    const toForget = retentionOnPut(ageOf, { clock, retention: { ...retention, maxEnded: 500 } });
+    const map = new Map<string, Rec>(Array.from({ length: 510 }, (_, i) => [String(i), { open: false, createdAt: now - HOUR }]));
+    const answers = Array.from({ length: 10 }, () => toForget(map, "new", { open: false, createdAt: now }).length);
+    expect(answers).toEqual([0, 0, 0, 0, 11, 0, 0, 0, 0, 11]);
   });
 });
