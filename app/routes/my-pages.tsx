@@ -9,8 +9,16 @@ import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
 import { maskPersonnummer } from "../../core/identity/personnummer";
 import { formatSek } from "../../core/site/format";
 import { GiftTable, formatDate } from "../components/donor/gift-table";
+import { Pagination } from "../components/pagination/pagination";
 import "../components/form/form.css";
 import "./donor-pages.css";
+
+/**
+ * Gifts listed per page: about a screenful on a phone. A donor of many years
+ * pages back to older gifts instead of scrolling past hundreds of rows, and
+ * the page costs the same to render however long the history (issue #18).
+ */
+const GIFTS_PER_PAGE = 20;
 
 export function meta() {
   return [{ title: "Mina sidor" }, { name: "robots", content: "noindex" }];
@@ -25,10 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Independent reads, asked for together (on PostgreSQL they run side by side on the pool).
   const [overview, agreements] = await Promise.all([givingOverview(container.db, session.donor), agreementsOfDonor(container.db, session.donor.id)]);
   const url = new URL(request.url);
+  const pageCount = Math.max(1, Math.ceil(overview.gifts.length / GIFTS_PER_PAGE));
+  // ?sida=N, counted from 1 as the donor sees it; anything else shows the newest gifts, past the end the oldest.
+  const requested = Number(url.searchParams.get("sida") ?? "1");
+  const page = Number.isSafeInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) - 1 : 0;
   return {
     donor: donorView(session.donor),
     maskedPersonnummer: session.donor.personnummer ? maskPersonnummer(session.donor.personnummer) : null,
-    overview,
+    gifts: overview.gifts.slice(page * GIFTS_PER_PAGE, (page + 1) * GIFTS_PER_PAGE),
+    giftPages: { page, pageCount, first: page * GIFTS_PER_PAGE + 1, total: overview.gifts.length },
+    paidCount: overview.gifts.filter((g) => g.paid).length,
+    monthly: overview.monthly,
+    taxYears: overview.taxYears,
     agreements: agreements.map((a) => ({
       id: a.id,
       amountOre: a.amountOre,
@@ -61,8 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyPages({ loaderData, actionData }: Route.ComponentProps) {
-  const { donor, maskedPersonnummer, overview, agreements, linkSent, idleMinutes } = loaderData;
-  const paidCount = overview.gifts.filter((g) => g.paid).length;
+  const { donor, maskedPersonnummer, gifts, giftPages, paidCount, monthly, taxYears, agreements, linkSent, idleMinutes } = loaderData;
+  const last = giftPages.first + gifts.length - 1;
   return (
     <article className="page page--medium my-pages">
       <div className="my-pages__top">
@@ -90,7 +106,7 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="gavor-rubrik">
         <h2 id="gavor-rubrik">Dina gåvor</h2>
-        {overview.gifts.length === 0 ? (
+        {giftPages.total === 0 ? (
           <p>Du har inga registrerade gåvor hos oss ännu. Gåvor som du ger med ditt personnummer visas här.</p>
         ) : (
           <>
@@ -98,7 +114,25 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
               {paidCount === 1 ? "En gåva" : `${paidCount} gåvor`} – tack för att du stöder forskningen! Gåvor som du har gett med
               ditt personnummer visas här, även de du gav innan du loggade in första gången.
             </p>
-            <GiftTable gifts={overview.gifts} caption="Dina gåvor, senaste först" receiptHref={(g) => `/mina-sidor/kvitto/${g.orderReference}`} />
+            <GiftTable
+              id="dina-gavor"
+              gifts={gifts}
+              caption={
+                giftPages.pageCount > 1
+                  ? `Dina gåvor, senaste först: ${giftPages.first}–${last} av ${giftPages.total}`
+                  : "Dina gåvor, senaste först"
+              }
+              receiptHref={(g) => `/mina-sidor/kvitto/${g.orderReference}`}
+            />
+            <Pagination
+              page={giftPages.page}
+              pageCount={giftPages.pageCount}
+              href={(page) => (page === 0 ? "/mina-sidor#gavor-rubrik" : `/mina-sidor?sida=${page + 1}#gavor-rubrik`)}
+              label="Sidor med dina gåvor"
+              listId="dina-gavor"
+              previous="Nyare gåvor"
+              next="Äldre gåvor"
+            />
           </>
         )}
       </section>
@@ -119,14 +153,14 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         )}
-        {agreements.length > 0 ? null : overview.monthly.length === 0 ? (
+        {agreements.length > 0 ? null : monthly.length === 0 ? (
           <p>
             Du har ingen månadsgåva. Med en månadsgåva ger du forskningen en stadig grund att stå på.{" "}
             <Link to="/ge-en-gava/manadsgava">Bli månadsgivare</Link>.
           </p>
         ) : (
           <ul>
-            {overview.monthly.map((g) => (
+            {monthly.map((g) => (
               <li key={g.orderReference}>
                 {g.typeLabel}: {formatSek(g.amountOre)} per månad sedan {formatDate(g.date)} ({g.methodLabel.toLowerCase()})
               </li>
@@ -143,7 +177,7 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
           Vi rapporterar dina gåvor till Skatteverket, och reduktionen syns i din deklaration.{" "}
           <Link to="/skattereduktion">Läs mer om skattereduktion</Link>.
         </p>
-        {overview.taxYears.length === 0 ? (
+        {taxYears.length === 0 ? (
           <p>Du har inga betalda gåvor som kan ge skattereduktion ännu.</p>
         ) : (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Skattereduktion per år">
@@ -161,7 +195,7 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
                 </tr>
               </thead>
               <tbody>
-                {overview.taxYears.map((year) => (
+                {taxYears.map((year) => (
                   <tr key={year.year}>
                     <th scope="row">{year.year}</th>
                     <td className="num">

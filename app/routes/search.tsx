@@ -4,7 +4,8 @@ import type { Route } from "./+types/search";
 import { containerContext } from "../context";
 import type { PageHandle } from "../root";
 import type { SearchHit, SearchResult } from "../../core/search/search-engine";
-import { pageNumbers, readSearchState, searchHref, SEARCH_PATH } from "../search/search-state";
+import { readSearchState, searchHref, SEARCH_PATH } from "../search/search-state";
+import { Pagination } from "../components/pagination/pagination";
 import { useDelayedFlag } from "../search/use-delayed-flag";
 import { expectTypingNavigation, takeTypingNavigation } from "../search/typing-target";
 import "./search.css";
@@ -161,7 +162,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <Hit key={hit.objectID} hit={hit} />
               ))}
             </ol>
-            <Pagination result={result} />
+            <Pagination page={result.page} pageCount={result.nbPages} href={(page) => searchHref(result.query, page)} label="Sidor med sökresultat" />
           </>
         )}
       </div>
@@ -193,46 +194,6 @@ function Hit({ hit }: { hit: SearchHit }) {
         <p className="search-hit__snippet" dangerouslySetInnerHTML={{ __html: hit._snippetResult.body.value }} />
       )}
     </li>
-  );
-}
-
-function Pagination({ result }: { result: SearchResult }) {
-  if (result.nbPages <= 1) return null;
-  const { page, nbPages, query } = result;
-  const pages = pageNumbers(page, nbPages);
-  return (
-    <nav className="pagination" aria-label="Sidor med sökresultat">
-      <ul>
-        {page > 0 && (
-          <li>
-            <Link to={searchHref(query, page - 1)} rel="prev" className="pagination__step">
-              Föregående <span className="visually-hidden">sida</span>
-            </Link>
-          </li>
-        )}
-        {pages.map((p) => (
-          <li key={p}>
-            {p === page ? (
-              <span className="pagination__current" aria-current="page">
-                <span className="visually-hidden">Sida </span>
-                {p + 1}
-              </span>
-            ) : (
-              <Link to={searchHref(query, p)} aria-label={`Sida ${p + 1}`}>
-                {p + 1}
-              </Link>
-            )}
-          </li>
-        ))}
-        {page < nbPages - 1 && (
-          <li>
-            <Link to={searchHref(query, page + 1)} rel="next" className="pagination__step">
-              Nästa <span className="visually-hidden">sida</span>
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }
 

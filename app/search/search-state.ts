@@ -7,8 +7,6 @@ import { normalisePage } from "../../core/search/search-request";
  */
 
 export const SEARCH_PATH = "/sok";
-/** Spec: pages shown on either side of the current one. */
-export const PAGINATION_PADDING = 3;
 
 export interface SearchState {
   query: string;
@@ -27,12 +25,3 @@ export function searchHref(query: string, page = 0): string {
   return search ? `${SEARCH_PATH}?${search}` : SEARCH_PATH;
 }
 
-/** The 0-based page numbers to link: up to `padding` on either side of the current page, within 0…nbPages-1. */
-export function pageNumbers(current: number, nbPages: number, padding = PAGINATION_PADDING): number[] {
-  if (nbPages <= 0) return [];
-  const last = nbPages - 1;
-  const centre = Math.min(Math.max(current, 0), last);
-  const pages: number[] = [];
-  for (let p = Math.max(0, centre - padding); p <= Math.min(last, centre + padding); p++) pages.push(p);
-  return pages;
-}

@@ -6,10 +6,10 @@ export function formatDate(iso: string): string {
 }
 
 /** The donor's gifts as a table; on narrow screens each row stacks with its column names (see donor-pages.css). */
-export function GiftTable({ gifts, caption, receiptHref }: { gifts: DonorGift[]; caption: string; receiptHref?: (g: DonorGift) => string }) {
+export function GiftTable({ id, gifts, caption, receiptHref }: { id?: string; gifts: DonorGift[]; caption: string; receiptHref?: (g: DonorGift) => string }) {
   return (
     // Focusable so that keyboard users can scroll it sideways on a narrow screen.
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+    <div id={id} className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="data-table gift-table">
         <caption>{caption}</caption>
         <thead>
