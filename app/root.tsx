@@ -1,5 +1,3 @@
-// First, before any module that makes a Zod schema (see the file).
-import "./client/zod-without-eval";
 import { useEffect, type ReactNode } from "react";
 import {
   Links,

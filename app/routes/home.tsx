@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { siteSettingsContext } from "../site-settings-context.server";
-import { formatSwishNumber } from "../../core/site/format";
+import { formatSwishNumber } from "../../core/site/swish-number";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { site } = context.get(siteSettingsContext);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDateLong, formatDateTimeLong, formatNumber, formatSek, formatSwishNumber } from "./format";
+import { formatCalendarDate, formatDateLong, formatDateTimeLong, formatNumber, formatSek } from "./format";
+import { formatSwishNumber } from "./swish-number";
 
 describe("formatting", () => {
   it("groups a Swish number the way it is printed", () => {

@@ -1,10 +1,5 @@
-/** 1231181189 → "123 118 11 89", the way Swish numbers are printed. */
-export function formatSwishNumber(number: string): string {
-  return number.replace(/^(\d{3})(\d{3})(\d{2})(\d{2})$/, "$1 $2 $3 $4");
-}
-
-// Formatters are made once, on first use, not when the module loads: every
-// page's footer imports this module, and building one costs tens of
+// Formatters are made once, on first use, not when the module loads: many
+// pages import this module, and building one costs tens of
 // milliseconds of main thread on a phone (locale data) on pages that show no
 // amount at all. Nor per call: on the server a formatter built per amount or
 // date was a tenth of a page's CPU (the research list formats 44 dates).
