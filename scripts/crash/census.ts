@@ -3,6 +3,9 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { readEml } from "../../server/mail/read-eml";
+import { recordJournal } from "../../integrations/simulator-kit/record-journal";
+import type { SimulatedPaymentRequest } from "../../integrations/swish/simulator/store";
+import type { SimTransactionRecord } from "../../integrations/mondido/simulator/transaction-store";
 import type { Intention } from "./donors";
 
 /**
@@ -60,7 +63,7 @@ export async function takeCensus(db: Kysely<DB>, intentions: readonly Intention[
     .where("gifts.donor_email", "like", `${emailPrefix}%`)
     .execute();
   const giftOfBriteReference = new Map(briteAttempts.map((a) => [a.provider_reference, a.order_reference]));
-  const paidAtProvider = countBy([...providerPaidReferences(dirs.simulators), ...britePaidReferences(dirs.simulators, giftOfBriteReference)]);
+  const paidAtProvider = countBy([...(await providerPaidReferences(dirs.simulators)), ...britePaidReferences(dirs.simulators, giftOfBriteReference)]);
   const receipts = countBy(receiptReferences(dirs.mail));
 
   const acknowledged = intentions.filter((i) => i.acknowledged.size > 0);
@@ -93,19 +96,26 @@ export async function takeCensus(db: Kysely<DB>, intentions: readonly Intention[
   };
 }
 
-/** Order references of payments the simulated Swish and Mondido took the money for (their state files, see integrations/*). */
-function providerPaidReferences(simulatorDir: string): string[] {
+/** Order references of payments the simulated Swish and Mondido took the money for (their record journals, see integrations/simulator-kit). */
+async function providerPaidReferences(simulatorDir: string): Promise<string[]> {
   const refs: string[] = [];
-  const swish = readJson(path.join(simulatorDir, "swish.json")) as { requests?: Record<string, { paymentRequest: { status: string; payeePaymentReference: string | null } }> } | undefined;
-  for (const record of Object.values(swish?.requests ?? {})) {
+  for (const record of (await journalRecords<SimulatedPaymentRequest>(path.join(simulatorDir, "swish.json"))).values()) {
     if (record.paymentRequest.status === "PAID" && record.paymentRequest.payeePaymentReference) refs.push(record.paymentRequest.payeePaymentReference);
   }
-  const mondido = readJson(path.join(simulatorDir, "mondido.json")) as { transactions?: Array<{ transaction: { status: string; customer?: { ref?: string } } }> } | undefined;
-  for (const record of mondido?.transactions ?? []) {
-    const ref = record.transaction.customer?.ref;
+  for (const record of (await journalRecords<SimTransactionRecord>(path.join(simulatorDir, "mondido.json"))).values()) {
+    const ref = (record.transaction.customer as { ref?: string } | undefined)?.ref;
     if ((record.transaction.status === "approved" || record.transaction.status === "authorized") && ref) refs.push(ref);
   }
   return refs;
+}
+
+/** A simulator's records as it would read them after a restart. */
+function journalRecords<R>(file: string): Promise<ReadonlyMap<string, R>> {
+  return recordJournal<R>(file, {
+    fromDocument: () => {
+      throw new Error(`${file} is not a record journal`);
+    },
+  }).records();
 }
 
 /** Gifts the simulated Brite moved money for: a completed transaction (integrations/brite/simulator), by our attempt's reference. */
