@@ -21,6 +21,7 @@ export const DEFAULT_BANKID_TEST_PERSONS: readonly BankIdTestPerson[] = [
   { personalNumber: "198404152392", givenName: "Anders", surname: "Sjöberg", bankIdIssueDate: "2022-11-30" },
   { personalNumber: "196408233234", givenName: "Gunnar", surname: "Wikström", bankIdIssueDate: "2021-06-14" },
   { personalNumber: "190001019801", givenName: "Greta", surname: "Blom", bankIdIssueDate: "2020-02-01" },
+  { personalNumber: "198804202383", givenName: "Ingrid", surname: "Forsberg", bankIdIssueDate: "2019-10-08" },
   { personalNumber: "198508122382", givenName: "Eva", surname: "Lund", bankIdIssueDate: "2015-05-05", blocked: true },
 ];
 
