@@ -85,18 +85,18 @@ export class PaymentService {
   async startPayment(giftId: string, providerName: ProviderName, options: StartOptions = {}): Promise<PaymentRow> {
     const { db, engine, clock } = this.deps;
     const provider = this.provider(providerName);
-    const { payment, created, unfinished } = await db.transaction().execute(async (trx) => {
+    const { gift, payment, created, unfinished } = await db.transaction().execute(async (trx) => {
       const gift = await trx.selectFrom("gifts").selectAll().where("id", "=", giftId).modifyEnd(forUpdate(engine)).executeTakeFirst();
       if (!gift) throw new Error(`Unknown gift ${giftId}`);
       const existing = (await paymentsForGift(trx, giftId)).find((p) => p.status === "paid" || !isFinalStatus(p.status));
       if (existing) {
-        if (!this.isUnfinished(existing, provider)) return { payment: existing, created: false, unfinished: false };
+        if (!this.isUnfinished(existing, provider)) return { gift, payment: existing, created: false, unfinished: false };
         // This start takes the unfinished attempt up. Marked while the gift row is
         // locked, so the next start of the gift – here or on another instance –
         // sees it taken and does not send Swish the request a second time.
         const restartedAt = clock.now().toISOString();
         await trx.updateTable("payments").set({ restarted_at: restartedAt }).where("id", "=", existing.id).execute();
-        return { payment: { ...existing, restarted_at: restartedAt }, created: false, unfinished: true };
+        return { gift, payment: { ...existing, restarted_at: restartedAt }, created: false, unfinished: true };
       }
       await admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true, trx);
       const now = clock.now();
@@ -133,7 +133,7 @@ export class PaymentService {
         })
         .execute();
       for (const job of provider.jobsOnCreate?.(row) ?? []) await enqueueJob(trx, clock, job);
-      return { payment: row, created: true, unfinished: false };
+      return { gift, payment: row, created: true, unfinished: false };
     });
     if (unfinished) return this.finishUnfinished(payment, provider, giftId, providerName, options);
     // An open attempt asked for again: the donor may have paid in it already with the
@@ -141,7 +141,7 @@ export class PaymentService {
     // again, so a card is not charged a second time for the same gift (issue #19).
     if (!created) return isFinalStatus(payment.status) ? payment : this.refreshPayment(payment.id, "api", { force: true });
 
-    const gift = (await findGift(db, giftId)) as GiftRow;
+    // The gift as read under its lock above: what the provider is asked for cannot have changed since.
     let result;
     try {
       result = await provider.start(payment, gift, options);
