@@ -4,8 +4,9 @@ import type { Clock } from "../../core/clock";
  * How long a simulator remembers what happened. The simulators stand in for
  * Swish and the card provider wherever the real ones are not configured –
  * the production build included – and keep every payment request and
- * transaction in memory and in their state file. Without a bound both grew with every gift for as long as the
- * process lived (issue #19, "Memory over time"; decision 0031).
+ * transaction in memory and in their state file. Without a bound both grew
+ * with every gift for as long as the process lived (issue #19, "Memory over
+ * time"; decision 0031).
  *
  * A record still in progress is kept: the donor may yet approve it, or its
  * callback is still to be sent. One that has ended is kept long enough for a
@@ -35,8 +36,8 @@ export interface RecordAge {
 /**
  * The keys in `records` that the retention says to forget. `records` iterates
  * oldest first (a Map's entries in the order the records were made, as the
- * stores keep them). `now` is the simulator's clock (the records' dates are by it);
- * without one only the count applies.
+ * stores keep them). `now` is the simulator's clock (the records' dates are
+ * by it); without one only the count applies.
  */
 export function endedToForget<R>(records: Iterable<readonly [string, R]>, ageOf: (record: R) => RecordAge, now: number | undefined, retention: Retention = SIMULATOR_RETENTION): string[] {
   const ended: string[] = [];
