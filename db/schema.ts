@@ -329,7 +329,8 @@ export interface MemorialCollectionGiftsTable {
 /** Agreements, mandates and Bankgirot files (migration 0011, decision 0012 Agreements). */
 export interface AgreementsTable {
   id: string;
-  donor_id: string;
+  /** Null once the donor is erased (migration 0022, decision 0035). */
+  donor_id: string | null;
   kind: AgreementKind;
   amount_ore: number;
   interval: AgreementInterval;
@@ -349,9 +350,11 @@ export interface AgreementsTable {
 /** A card Mondido stores for a card agreement (migration 0018, decision 0028). */
 export interface StoredCardsTable {
   id: string;
-  donor_id: string;
+  /** Null once the donor is erased (migration 0022, decision 0035). */
+  donor_id: string | null;
   provider: "Mondido";
   provider_card_id: string;
+  /** Empty once the card is deleted at Mondido (`removed_at`). */
   token: string;
   masked_number: string | null;
   expires_on: string | null;
@@ -359,6 +362,8 @@ export interface StoredCardsTable {
   stored_by_payment_id: string;
   created_at: string;
   updated_at: string;
+  /** When Mondido deleted the card at our request: it is never charged again (migration 0022, decision 0035). */
+  removed_at: string | null;
 }
 
 /** A payment attempt that charges a stored card (migration 0018). */
@@ -384,7 +389,8 @@ export interface AgreementEventsTable {
 
 export interface MandatesTable {
   id: string;
-  donor_id: string;
+  /** Null once the donor is erased; the account is then cut to its last four digits (migration 0022, decision 0035). */
+  donor_id: string | null;
   payer_number: string;
   clearing: string;
   account: string;

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../core/clock";
 import type { Logger } from "../core/logger";
 import type { DB } from "../db/schema";
-import type { JobHandler } from "../core/jobs/job-runner";
+import type { JobHandler, PeriodicTask } from "../core/jobs/job-runner";
+import { forgetUnusedStoredCards } from "../core/agreements/card-forgetting";
 import { CARD_CHARGE_JOB, CARD_RETRY_JOB, CARD_STORE_JOB, chargeStoredCard, retryCardCharge, storeCardOfPayment } from "../core/agreements/card-debits";
 import { MondidoCardGateway } from "../integrations/mondido/mondido-card-gateway";
 import type { PaymentSetup } from "./payments";
@@ -22,4 +23,12 @@ export function cardAgreementJobs(deps: { db: Kysely<DB>; clock: Clock; logger: 
     [CARD_RETRY_JOB]: (payload) => retryCardCharge(deps, payload),
     [CARD_STORE_JOB]: (payload) => storeCardOfPayment(cardDeps, payload),
   };
+}
+
+/** Deleting at Mondido the cards no agreement charges any more (decision 0035), hourly; nothing without card payments. */
+export function storedCardForgetting(deps: { db: Kysely<DB>; clock: Clock; logger: Logger }, payments: Pick<PaymentSetup, "mondido">): PeriodicTask[] {
+  const mondido = payments.mondido;
+  if (!mondido) return [];
+  const gateway = new MondidoCardGateway(mondido.client, mondido.storedCards);
+  return [{ name: "forget-stored-cards", everyMs: 3600_000, run: async () => void (await forgetUnusedStoredCards({ ...deps, gateway })) }];
 }

@@ -19,9 +19,13 @@ import { MondidoClient } from "../integrations/mondido/client";
 import { MondidoCardGateway } from "../integrations/mondido/mondido-card-gateway";
 import { MondidoPaymentProvider } from "../integrations/mondido/mondido-payment-provider";
 import { createMondidoSimulator } from "../integrations/mondido/simulator/create-mondido-simulator";
-import { createInMemoryStoredCardStore, queueChargeOutcomes } from "../integrations/mondido/simulator/stored-cards";
+import { createInMemoryStoredCardStore, queueChargeOutcomes, type MondidoSimCardStore } from "../integrations/mondido/simulator/stored-cards";
 import { createInMemoryMondidoStore } from "../integrations/mondido/simulator/transaction-store";
 import { MondidoStoredCardClient } from "../integrations/mondido/stored-card-client";
+import { forgetUnusedStoredCards } from "../core/agreements/card-forgetting";
+import { formatSek } from "../core/site/format";
+import { eraseDonor } from "../core/my-data/my-data-service";
+import type { MailMessage } from "../core/mail/mailer";
 import { cardAgreementJobs } from "./card-agreement-jobs";
 
 /**
@@ -192,6 +196,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     const dying: StoredCardGateway = {
       chargeStatus: (ref) => gateway.chargeStatus(ref),
       storedCardOf: (ref) => gateway.storedCardOf(ref),
+      deleteStoredCard: (id) => gateway.deleteStoredCard(id),
       charge: async (request) => {
         charges++;
         await gateway.charge(request);
@@ -246,7 +251,89 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     expect(await transactions.listByPaymentRef(rows[2]!.provider_reference!)).toHaveLength(0);
     expect(mail.filter((m) => m.kind === "card_expired")).toHaveLength(1);
   });
+
+  it("deletes at Mondido a card the donor replaced, and the card of a stopped agreement once its open charge is answered (decision 0035)", async () => {
+    const { db, clock, deps, cards, drain, payInWindow } = await setUp("2027-01-02");
+    const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
+    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "replace" });
+    await payInWindow(giftId, "4111111111111111");
+    await drain();
+    const first = await db.selectFrom("stored_cards").selectAll().executeTakeFirstOrThrow();
+    let unreachable = true;
+    const flaky = { deleteStoredCard: async (id: string) => (unreachable ? Promise.reject(new Error("ECONNRESET")) : gatewayFor(cards).deleteStoredCard(id)) };
+    const forget = () => forgetUnusedStoredCards({ ...deps, gateway: flaky });
+
+    // February is declined; the donor gives a new card for it in the window, which replaces the first one.
+    await queueChargeOutcomes(cards, first.provider_card_id, ["declined"]);
+    clock.set(swedishInstant("2027-02-05", 11));
+    await requestDueDebits(deps);
+    await drain();
+    const february = await db.selectFrom("gifts").select("id").where("agreement_id", "=", agreement.id).where("debit_on", "=", "2027-02-05").executeTakeFirstOrThrow();
+    await payInWindow(february.id, "4111111111111111");
+    await drain();
+    const second = await db.selectFrom("stored_cards").selectAll().where("status", "=", "active").executeTakeFirstOrThrow();
+    expect(second.id).not.toBe(first.id);
+
+    // Mondido cannot be reached: nothing is marked, and the next round deletes the replaced card only.
+    expect(await forget()).toBe(0);
+    expect(await db.selectFrom("stored_cards").select("removed_at").where("id", "=", first.id).executeTakeFirstOrThrow()).toEqual({ removed_at: null });
+    unreachable = false;
+    expect(await forget()).toBe(1);
+    expect(await cards.get(first.provider_card_id)).toBeUndefined();
+    expect(await db.selectFrom("stored_cards").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow()).toMatchObject({ token: "", masked_number: "411111******1111" });
+    expect(await cards.get(second.provider_card_id)).toBeDefined();
+    expect(await forget()).toBe(0);
+
+    // March's charge is made (not yet sent) when the donor stops: the card waits until that charge is answered – here cancelled.
+    clock.set(swedishInstant("2027-03-05", 11));
+    await requestDueDebits(deps);
+    await cancel(deps, agreement.id, donor.id);
+    expect(await forget()).toBe(0);
+    await drain();
+    expect(await forget()).toBe(1);
+    expect(await cards.get(second.provider_card_id)).toBeUndefined();
+    const after = await db.selectFrom("stored_cards").select(["token", "removed_at"]).where("id", "=", second.id).executeTakeFirstOrThrow();
+    expect(after.token).toBe("");
+    expect(after.removed_at).not.toBeNull();
+  });
+
+  it("ends the monthly gift of a donor who asks to be erased, keeps it without them, and deletes the card at Mondido (decision 0035)", async () => {
+    const { db, clock, deps, cards, drain, mail, payInWindow } = await setUp("2027-01-02");
+    const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
+    await db.updateTable("donors").set({ email: "erik@example.se" }).where("id", "=", donor.id).execute();
+    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "erase" });
+    await payInWindow(giftId, "4111111111111111");
+    await drain();
+    const card = await db.selectFrom("stored_cards").selectAll().executeTakeFirstOrThrow();
+    const sent: MailMessage[] = [];
+    await eraseDonor({ ...deps, mailer: { send: async (m) => void sent.push(m) }, site: { name: "Hjärt-Lungfonden" } as never, tokens: {} as never }, donor.id, "my-data");
+    await drain();
+
+    expect(await db.selectFrom("donors").selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom("agreements").select(["status", "donor_id", "next_debit_on"]).where("id", "=", agreement.id).executeTakeFirstOrThrow()).toEqual({
+      status: "cancelled",
+      donor_id: null,
+      next_debit_on: null,
+    });
+    expect(await db.selectFrom("stored_cards").select("donor_id").where("id", "=", card.id).executeTakeFirstOrThrow()).toEqual({ donor_id: null });
+    // The confirmation says the monthly gift ended; no separate "cancelled" mail to an address that is gone.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(`Vi har avslutat din månadsgåva på ${formatSek(20_000)} i månaden.`);
+    expect(mail.map((m) => m.kind)).toEqual(["started"]);
+    expect(await forgetUnusedStoredCards({ ...deps, gateway: gatewayFor(cards) })).toBe(1);
+    expect(await cards.get(card.provider_card_id)).toBeUndefined();
+    // February's day comes and goes: nothing is charged.
+    clock.set(swedishInstant("2027-02-06", 11));
+    await requestDueDebits(deps);
+    await drain();
+    expect(await db.selectFrom("gifts").select("id").where("agreement_id", "=", agreement.id).execute()).toHaveLength(1);
+  });
 });
+
+/** Deleting cards straight in the simulator's store, as Mondido would on `DELETE /v1/stored_cards/:id`. */
+function gatewayFor(cards: MondidoSimCardStore) {
+  return { deleteStoredCard: async (id: string) => void (await cards.remove(id)) };
+}
 
 /** The card jobs with another gateway (the crash test's), the rest as the server builds them. */
 function overrideGateway(deps: Parameters<typeof cardAgreementJobs>[0], gateway: StoredCardGateway) {

@@ -32,7 +32,7 @@ import { SEARCH_PATH } from "../app/search/search-state";
 import { buildMemorialServices, type MemorialServices } from "./memorial-services";
 import { buildAgreementServices, type AgreementServices } from "./agreement-services";
 import { AGREEMENT_MAIL_JOB } from "../core/agreements/agreement-service";
-import { cardAgreementJobs } from "./card-agreement-jobs";
+import { cardAgreementJobs, storedCardForgetting } from "./card-agreement-jobs";
 import { sendAgreementMail } from "../core/agreements/agreement-mail";
 import type { CachedResearchSource } from "../integrations/research-portal/cached-research-source";
 import type { Router } from "express";
@@ -198,6 +198,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       { name: "reconcile-bank", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Brite")) },
       { name: "membership-reminders", everyMs: 3600_000, run: async () => void (await queueRenewalReminders({ db, clock })) },
       { name: "autogiro", everyMs: config.AUTOGIRO_INTERVAL_MS, run: () => agreements.runRound() },
+      ...storedCardForgetting({ db, clock, logger }, paymentSetup),
       // Invoices change only by bank file; this only ends the ones long overdue.
       { name: "expire-invoices", everyMs: 3600_000, run: async () => void (await payments.reconcile("Invoice", { checkOlderThanMs: 3600_000 })) },
       {

@@ -90,9 +90,7 @@ export default function AdminAutogiro({ loaderData, actionData }: Route.Componen
               <tbody>
                 {overview.refusedMandates.map((m) => (
                   <tr key={`${m.donorId}-${m.at}`}>
-                    <td>
-                      <Link to={`/admin/givare/${m.donorId}`}>{m.donorName}</Link>
-                    </td>
+                    <td>{m.donorId ? <Link to={`/admin/givare/${m.donorId}`}>{m.donorName}</Link> : m.donorName}</td>
                     <td>{MANDATE_STATUS_LABELS[m.status]}</td>
                     <td>{m.reason || "–"}</td>
                     <td>

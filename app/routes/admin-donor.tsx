@@ -9,6 +9,8 @@ import { eraseDonor, KEPT_AFTER_ERASURE } from "../../core/my-data/my-data-servi
 import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
 import { formatDateLong, formatSek } from "../../core/site/format";
 import { agreementsOfDonor } from "../../core/agreements/agreement-view";
+import { agreementsEndedByErasure, describeEndedAgreement } from "../../core/agreements/agreements-on-erasure";
+import { swedishList } from "../../core/site/swedish-list";
 import { findMemberOfDonor } from "../../core/membership/membership-service";
 import { ORDER_ITEM_KIND_LABELS, ORDER_ITEM_STATUS_LABELS } from "../admin/order-item-labels";
 
@@ -36,6 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           .execute();
   const agreements = await agreementsOfDonor(container.db, donor.id);
   const member = await findMemberOfDonor(container.db, donor.id);
+  const endsOnErasure = (await agreementsEndedByErasure(container.db, donor.id)).map((agreement) => describeEndedAgreement(agreement, "staff"));
   const comments = await container.db.selectFrom("donor_comments").selectAll().where("donor_id", "=", donor.id).orderBy("id", "desc").execute();
   return {
     donor: {
@@ -65,6 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     comments: comments.map((c) => ({ id: c.id, body: c.body, source: c.source, at: c.created_at })),
     tax: taxYears,
     kept: KEPT_AFTER_ERASURE,
+    endsOnErasure: swedishList(endsOnErasure),
   };
 }
 
@@ -94,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await audit({ action: "donor.erase", outcome: "refused", subjectType: "donor", subjectId: donor.id, details: { reason: "not_confirmed" } });
       return data({ ok: false, message: "Kryssa i att givaren har bett om att bli raderad." }, { status: 400 });
     }
-    await eraseDonor({ db: container.db, clock: container.clock, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "staff");
+    await eraseDonor({ db: container.db, clock: container.clock, logger: container.logger, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "staff");
     await audit({ action: "donor.erase", subjectType: "donor", subjectId: donor.id });
     throw redirect("/admin/givare?raderad=1");
   }
@@ -102,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminDonor({ loaderData, actionData }: Route.ComponentProps) {
-  const { donor, gifts, items, agreements, member, comments, tax, kept } = loaderData;
+  const { donor, gifts, items, agreements, member, comments, tax, kept, endsOnErasure } = loaderData;
   return (
     <>
       <p>
@@ -261,6 +265,12 @@ export default function AdminDonor({ loaderData, actionData }: Route.ComponentPr
         <section aria-labelledby="radera" className="admin-panel">
           <h2 id="radera">Radera på givarens begäran</h2>
           <p>{kept}</p>
+          {endsOnErasure && (
+            <p>
+              <strong>Avslutas också:</strong> {endsOnErasure}. Dragningar som inte redan är skickade till banken stoppas, medgivandet
+              sägs upp och ett sparat kort raderas hos kortinlösaren.
+            </p>
+          )}
           <Form method="post">
             <input type="hidden" name="intent" value="erase" />
             <div className="choice">

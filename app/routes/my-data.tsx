@@ -6,6 +6,8 @@ import { findDonor, updateDonorDetails } from "../../core/donors/donor-repositor
 import { DETAILS_FIELD_LABELS, donorDetailsSchema } from "../../core/donors/donor-details";
 import { maskPersonnummer } from "../../core/identity/personnummer";
 import { addComment, eraseDonor, KEPT_AFTER_ERASURE, myDataFor } from "../../core/my-data/my-data-service";
+import { agreementsEndedByErasure, describeEndedAgreement } from "../../core/agreements/agreements-on-erasure";
+import { swedishList } from "../../core/site/swedish-list";
 import { COMMENT_MAX_LENGTH, commentFormSchema, eraseFormSchema } from "../../core/my-data/my-data-forms";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, TextAreaField } from "../components/form/field";
@@ -48,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!donor) return data({ state: "revoked" as const }, { status: 410 });
   await container.donors.links.markUsed(check.tokenId);
   const myData = await myDataFor(container.db, container.clock, container.site, donor);
+  const endsOnErasure = (await agreementsEndedByErasure(container.db, donor.id)).map((agreement) => describeEndedAgreement(agreement));
   return {
     state: "ok" as const,
     token: token as string,
@@ -57,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     saved: url.searchParams.get("sparat") === "1",
     commented: url.searchParams.get("kommentar") === "1",
     kept: KEPT_AFTER_ERASURE,
+    endsOnErasure: swedishList(endsOnErasure),
   };
 }
 
@@ -100,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "erase": {
       const submission = parseForm(formData, eraseFormSchema);
       if (submission.status !== "success") return failed(submission.reply());
-      await eraseDonor({ db: container.db, clock: container.clock, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "my-data");
+      await eraseDonor({ db: container.db, clock: container.clock, logger: container.logger, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "my-data");
       return redirect("/dina-uppgifter?raderad=1", 303);
     }
   }
@@ -164,7 +168,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
 type PageData = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>;
 
 function MyDataPage({ page, actionData }: { page: PageData; actionData: Route.ComponentProps["actionData"] }) {
-  const { token, expiresAt, maskedPersonnummer, myData, saved, commented, kept } = page;
+  const { token, expiresAt, maskedPersonnummer, myData, saved, commented, kept, endsOnErasure } = page;
   const donor = myData.donor;
   const resultFor = (intent: FormName) => (actionData?.intent === intent ? actionData.result : undefined);
   const details = useSiteForm({
@@ -298,6 +302,14 @@ function MyDataPage({ page, actionData }: { page: PageData; actionData: Route.Co
       <section aria-labelledby="radera-rubrik">
         <h2 id="radera-rubrik">Radera dina uppgifter</h2>
         <p>{kept}</p>
+        {endsOnErasure && (
+          <div className="notice" id="radera-avslutas">
+            <p>
+              Om du raderar dina uppgifter avslutar vi också {endsOnErasure}, och inga fler gåvor dras. En dragning som redan har
+              skickats till banken kan ändå komma – då står det i bekräftelsen vi mejlar dig.
+            </p>
+          </div>
+        )}
         <p>Efter raderingen slutar den här länken att fungera, och du loggas ut från Mina sidor.</p>
         <ErrorSummary {...erase.summary} />
         <Form method="post" action={formAction} className="form" {...erase.formProps}>

@@ -28,11 +28,12 @@ async function linkedAgreement(context: Route.LoaderArgs["context"], token: stri
   const check = readRaiseLink(container.agreements.linkKey, token, container.clock.now());
   if (!check.ok) return { error: check.reason === "expired" ? EXPIRED : BROKEN } as const;
   const agreement = await findAgreement(container.db, check.agreementId);
-  if (!agreement) return { error: BROKEN } as const;
+  // An erased donor's agreement has no donor (and is cancelled): the link leads nowhere.
+  if (!agreement?.donor_id) return { error: BROKEN } as const;
   if (agreement.status !== "active" && agreement.status !== "paused" && agreement.status !== "pending") {
     return { error: "Den här månadsgåvan är avslutad. Du är varmt välkommen att bli månadsgivare igen." } as const;
   }
-  return { agreement } as const;
+  return { agreement, donorId: agreement.donor_id } as const;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const { appliesFrom } = await changeAmount(container, linked.agreement.id, linked.agreement.donor_id, kr * 100);
+    const { appliesFrom } = await changeAmount(container, linked.agreement.id, linked.donorId, kr * 100);
     return { error: null, done: { amountOre: kr * 100, appliesFrom } };
   } catch (error) {
     if (error instanceof AgreementChangeError) return data({ error: error.userMessage, done: null }, { status: 400 });

@@ -40,7 +40,8 @@ export async function sendAgreementMail(deps: AgreementMailDeps & { mailer: Mail
 export async function agreementMail(deps: AgreementMailDeps, payload: z.output<typeof payloadSchema>): Promise<MailMessage | null> {
   const { db, site, publicUrl } = deps;
   const agreement = await db.selectFrom("agreements").selectAll().where("id", "=", payload.agreementId).executeTakeFirst();
-  if (!agreement) return null;
+  // An erased donor (decision 0035) is told nothing more: the erasure's own confirmation said what ended.
+  if (!agreement?.donor_id) return null;
   const donor = await db.selectFrom("donors").selectAll().where("id", "=", agreement.donor_id).executeTakeFirst();
   if (!donor?.email) return null;
   const event = await db.selectFrom("agreement_events").selectAll().where("agreement_id", "=", agreement.id).orderBy("id", "desc").executeTakeFirst();

@@ -456,6 +456,8 @@ export async function cancel(
   agreementId: string,
   donorId: string,
   source: AgreementEventSource = "donor",
+  /** False when the donor hears it another way: an erasure's confirmation says what ended (decision 0035). */
+  tellDonor = true,
 ): Promise<ChangeOutcome & { stillComing: Array<{ debitOn: IsoDate; amountOre: number }> }> {
   const { db, clock, logger } = deps;
   return db.transaction().execute(async (trx) => {
@@ -492,7 +494,7 @@ export async function cancel(
     await moveAgreement(trx, clock, agreement, "cancelled", { next_debit_on: null, paused_until: null });
     await appendEvent(trx, clock, agreement.id, "cancelled", agreement.status, "cancelled", firstStopped, source, { stillComing });
     if (stillComing.length === 0) await cancelMandate(trx, clock, agreement);
-    await queueMail(trx, clock, agreement.id, "cancelled", agreement.id, { stillComing });
+    if (tellDonor) await queueMail(trx, clock, agreement.id, "cancelled", agreement.id, { stillComing });
     return { agreement: (await findAgreement(trx, agreement.id)) as AgreementRow, appliesFrom: firstStopped, stillComing };
   });
 }

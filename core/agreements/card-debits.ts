@@ -41,6 +41,8 @@ export const CARD_RETRY_AFTER_DAYS = [3, 4] as const;
 export const MAX_CARD_CHARGE_ATTEMPTS = CARD_RETRY_AFTER_DAYS.length + 1;
 /** The error code of a charge not made because the stored card's last valid day has passed. */
 export const CARD_EXPIRED = "card_expired";
+/** The error code of a charge not made because its card was deleted at Mondido (card-forgetting.ts). */
+export const CARD_REMOVED = "card_removed";
 
 /** What the card agreements need from the card provider (integrations/mondido/mondido-card-gateway.ts). */
 export interface StoredCardGateway {
@@ -49,6 +51,8 @@ export interface StoredCardGateway {
   charge(request: { token: string; amountOre: number; paymentRef: string; customerRef: string }): Promise<{ status: PaymentStatus; errorCode: string | null }>;
   /** The card the approved window payment with this reference stored. */
   storedCardOf(paymentRef: string): Promise<{ providerCardId: string; token: string; maskedNumber: string | null; lastValidDay: string | null } | null>;
+  /** Deletes a stored card at the provider; a card it no longer has counts as deleted (card-forgetting.ts). */
+  deleteStoredCard(providerCardId: string): Promise<void>;
 }
 
 export interface CardDebitDeps extends AgreementDeps {
@@ -194,6 +198,7 @@ export async function chargeStoredCard(deps: CardDebitDeps, payload: unknown, at
       "payments.amount_ore",
       "stored_cards.token",
       "stored_cards.expires_on",
+      "stored_cards.removed_at",
       "gifts.order_reference",
       "gifts.debit_on",
       "agreements.status as agreement_status",
@@ -208,6 +213,11 @@ export async function chargeStoredCard(deps: CardDebitDeps, payload: unknown, at
   }
   if (row.agreement_status === "cancelled") {
     await transitionPayment(deps, { paymentId, to: "cancelled", source: "api", data: { reason: "agreement cancelled before the charge" } });
+    return;
+  }
+  // Never reached by design (card-forgetting.ts leaves a card while a charge of it is open), and never to be: a deleted card has no token.
+  if (row.removed_at) {
+    await transitionPayment(deps, { paymentId, to: "failed", source: "api", errorCode: CARD_REMOVED });
     return;
   }
   const today = swedishDate(deps.clock.now());

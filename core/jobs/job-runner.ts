@@ -23,6 +23,13 @@ export interface JobAttempt {
 /** How many jobs one round of the loop runs, one claim at a time. */
 const JOBS_PER_ROUND = 10;
 
+/** Work the job loop does every `everyMs` (sweeps, reconciliation); a failure is logged and the next round tries again. */
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run: () => Promise<void>;
+}
+
 export type JobHandler = (payload: unknown, attempt: JobAttempt) => Promise<void>;
 
 export interface JobRunnerDeps {
@@ -32,7 +39,7 @@ export interface JobRunnerDeps {
   logger: Logger;
   handlers: Record<string, JobHandler>;
   /** Periodic work that is not a queued job, e.g. payment reconciliation. */
-  periodic?: Array<{ name: string; everyMs: number; run: () => Promise<void> }>;
+  periodic?: PeriodicTask[];
   /** Waits between tries of recording an outside effect (tests make it instant). */
   sleep?: (ms: number) => Promise<void>;
 }

@@ -47,6 +47,7 @@ export async function approvedMandateOf(deps: AgreementDeps, donorId: string) {
 
 /** Called when a yearly debit's gift is stored: the fee row that makes its payment extend the member's year. */
 export async function addRenewalFee(trx: Transaction<DB>, clock: Clock, agreement: Pick<AgreementRow, "donor_id">, giftId: string): Promise<void> {
+  if (!agreement.donor_id) return;
   const member = await findMemberOfDonor(trx, agreement.donor_id);
   if (!member) return;
   await trx

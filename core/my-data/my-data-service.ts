@@ -6,7 +6,9 @@ import type { Mailer, MailMessage } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import { donorView, findDonor, type DonorRow } from "../donors/donor-repository";
 import { donorGifts, type DonorGift } from "../donors/gift-history";
-import { formatDateTimeLong, formatSek } from "../site/format";
+import { formatCalendarDate, formatDateTimeLong, formatSek } from "../site/format";
+import type { Logger } from "../logger";
+import { describeEndedAgreement, detachGivingFromDonor, endAgreementsOfErasedDonor, type EndedAgreement } from "../agreements/agreements-on-erasure";
 import type { LinkTokens } from "./link-tokens";
 
 // The forms (and their limits) live with their schemas, which the browser loads too.
@@ -67,6 +69,7 @@ export function myDataLinkMail(donor: DonorRow, link: string, expiresAt: string,
 export interface ErasureDeps {
   db: Kysely<DB>;
   clock: Clock;
+  logger: Logger;
   mailer: Mailer;
   site: SiteConfig;
   tokens: LinkTokens;
@@ -80,7 +83,10 @@ export interface ErasureDeps {
  * e-mail, phone and contact choices, comments, sessions and links (cascade),
  * the e-mail and newsletter consent on the gifts, the Swish number on the
  * payments, and on unpaid gifts also name and personnummer, which no law
- * needs. A confirmation goes to the e-mail address we had, before it is gone.
+ * needs. A monthly gift or membership still running is ended first, and the
+ * agreements, mandates and stored cards are kept without the donor
+ * (core/agreements/agreements-on-erasure.ts, decision 0035). A confirmation
+ * goes to the e-mail address we had, before it is gone.
  */
 export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my-data" | "my-pages" | "staff"): Promise<{ kept: string }> {
   const donor = await findDonor(deps.db, donorId);
@@ -88,6 +94,7 @@ export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my
   const now = deps.clock.now().toISOString();
   const gifts = await donorGifts(deps.db, donor);
   const giftRefs = gifts.map((g) => g.orderReference);
+  const ended = await endAgreementsOfErasedDonor(deps, donor.id, source === "staff" ? "staff" : "donor");
   await deps.db.transaction().execute(async (tx) => {
     await tx
       .insertInto("erasure_requests")
@@ -107,6 +114,7 @@ export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my
     }
     // The gifts stay (bookkeeping), no longer tied to a person who is gone.
     await tx.updateTable("gifts").set({ donor_id: null }).where("donor_id", "=", donor.id).execute();
+    await detachGivingFromDonor(tx, deps.clock, donor.id);
     await tx.deleteFrom("donor_comments").where("donor_id", "=", donor.id).execute();
     await tx.deleteFrom("donor_sessions").where("donor_id", "=", donor.id).execute();
     await tx.deleteFrom("my_data_tokens").where("donor_id", "=", donor.id).execute();
@@ -124,10 +132,22 @@ export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my
         "",
         KEPT_AFTER_ERASURE + (paidTotal > 0 ? ` Dina sparade gåvor är sammanlagt ${formatSek(paidTotal)}.` : ""),
         "",
+        ...endedAgreementLines(ended),
         "Tack för ditt stöd till forskningen.",
         deps.site.name,
       ].join("\n"),
     });
   }
   return { kept: KEPT_AFTER_ERASURE };
+}
+
+/** What the erasure's confirmation says about the monthly gifts and memberships it ended. */
+function endedAgreementLines(ended: EndedAgreement[]): string[] {
+  return ended.flatMap((agreement) => {
+    const what = `Vi har avslutat ${describeEndedAgreement(agreement)}.`;
+    const coming = agreement.stillComing.map(
+      (debit) => `En dragning som redan hade skickats till banken kommer ändå: ${formatSek(debit.amountOre)} den ${formatCalendarDate(debit.debitOn)}.`,
+    );
+    return [what, ...coming, ""];
+  });
 }

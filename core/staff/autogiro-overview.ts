@@ -22,7 +22,8 @@ export interface AutogiroFileRow {
 }
 
 export interface RefusedMandateRow {
-  donorId: string;
+  /** Null when the donor has been erased (decision 0035). */
+  donorId: string | null;
   donorName: string;
   agreementId: string | null;
   status: "refused" | "cancelled";
@@ -78,7 +79,8 @@ export async function autogiroOverview(db: Kysely<DB>, now: Date): Promise<Autog
     .execute();
   const mandates = await db
     .selectFrom("mandates as m")
-    .innerJoin("donors as d", "d.id", "m.donor_id")
+    // A mandate of an erased donor is still listed: its cancellation is Bankgirot's business until it is done.
+    .leftJoin("donors as d", "d.id", "m.donor_id")
     .leftJoin("agreements as a", "a.mandate_id", "m.id")
     .select(["m.donor_id", "d.given_name", "d.surname", "a.id as agreement_id", "m.status", "m.reason_text", "m.reason_code", "m.bank_name", "m.account", "m.updated_at"])
     .where("m.status", "in", ["refused", "cancelled"])
@@ -110,7 +112,7 @@ export async function autogiroOverview(db: Kysely<DB>, now: Date): Promise<Autog
     })),
     refusedMandates: mandates.map((m) => ({
       donorId: m.donor_id,
-      donorName: `${m.given_name ?? ""} ${m.surname ?? ""}`.trim() || "Okänd givare",
+      donorName: m.donor_id === null ? "Raderad givare" : `${m.given_name ?? ""} ${m.surname ?? ""}`.trim() || "Okänd givare",
       agreementId: m.agreement_id,
       status: m.status as "refused" | "cancelled",
       reason: m.reason_text ?? m.reason_code ?? "",

@@ -28,6 +28,10 @@ export class MondidoCardGateway implements StoredCardGateway {
     return { status: "declined" as const, errorCode: /expir/i.test(result.errorName) ? CARD_EXPIRED : result.errorName };
   }
 
+  async deleteStoredCard(providerCardId: string) {
+    await this.cards.deleteStoredCard(providerCardId);
+  }
+
   async storedCardOf(paymentRef: string) {
     const transactions = await this.client.listTransactionsByPaymentRef(paymentRef);
     const approved = transactions.find((t) => t.status === "approved" || t.status === "authorized");

@@ -14,11 +14,12 @@ import { mondidoTransactionSchema, type MondidoTransaction } from "./transaction
  * Verified from Mondido's SDKs and plugins: `POST /v1/transactions` with Basic
  * auth and form fields `amount` (two decimals), `currency`, `payment_ref`,
  * `customer_ref`, `hash` (the same recipe as the window), `test`, `metadata`;
- * `GET /v1/stored_cards/{id}`. *Unverified* (Mondido's API reference was not
- * readable here): that a stored card is charged with `card_type=stored_card`
- * and `card_number=<token>`, and how a decline is answered – we accept both a
- * transaction with status `declined` and an error status with a JSON body
- * naming the error.
+ * `GET /v1/stored_cards/{id}`. From ActiveMerchant's Mondido gateway: a
+ * stored card is charged with `card_type=stored_card` and its token as
+ * `card_number`, and deleted with `DELETE /v1/stored_cards/{id}` (its
+ * `unstore`). *Unverified* (Mondido's API reference was not readable here):
+ * how a decline is answered – we accept both a transaction with status
+ * `declined` and an error status with a JSON body naming the error.
  */
 export type StoredCardCharge =
   | { outcome: "transaction"; transaction: MondidoTransaction }
@@ -86,6 +87,23 @@ export class MondidoStoredCardClient {
     if (res.status === 404) return undefined;
     if (res.status < 200 || res.status >= 300) throw new MondidoApiError(res.status, res.body);
     return mondidoStoredCardSchema.parse(parseJsonBody(res.body));
+  }
+
+  /**
+   * Asks Mondido to delete a stored card (decision 0035). A card Mondido no
+   * longer has (404) is as good as deleted: a second sweep after a crash
+   * between Mondido's answer and our write finds it gone.
+   */
+  async deleteStoredCard(id: string): Promise<"deleted" | "already_gone"> {
+    const res = await httpRequest({
+      method: "DELETE",
+      url: `${this.apiBaseUrl}/stored_cards/${encodeURIComponent(id)}`,
+      headers: { ...this.auth(), accept: "application/json" },
+      timeoutMs: this.timeoutMs,
+    });
+    if (res.status === 404) return "already_gone";
+    if (res.status < 200 || res.status >= 300) throw new MondidoApiError(res.status, res.body);
+    return "deleted";
   }
 
   private auth(): Record<string, string> {

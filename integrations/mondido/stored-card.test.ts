@@ -80,4 +80,19 @@ describe("Mondido stored cards", () => {
     clock.set(new Date("2028-04-01T10:00:00Z"));
     expect(await storedCards.chargeStoredCard({ token: card.token, amountOre: 100, paymentRef: "X3", customerRef: "c1" })).toMatchObject({ outcome: "refused", errorName: "errors.card.expired" });
   });
+
+  it("deletes a stored card: it is gone, its token charges nothing, and deleting it again is 'already gone', not an error", async () => {
+    const { storedCards, pay } = await start();
+    const card = storedCardOf(await pay("FIRST", true))!;
+    const other = storedCardOf(await pay("SECOND", true))!;
+    expect(await storedCards.deleteStoredCard(String(card.id))).toBe("deleted");
+    expect(await storedCards.getStoredCard(String(card.id))).toBeUndefined();
+    expect(await storedCards.chargeStoredCard({ token: card.token, amountOre: 100, paymentRef: "AFTER", customerRef: "c1" })).toMatchObject({ outcome: "refused", status: 404 });
+    expect(await storedCards.deleteStoredCard(String(card.id))).toBe("already_gone");
+    // Only that card: another donor's stays.
+    expect(await storedCards.getStoredCard(String(other.id))).toMatchObject({ id: other.id });
+    const wrongPassword = new MondidoStoredCardClient({ ...config, apiPassword: "wrong", apiBaseUrl: (storedCards as unknown as { apiBaseUrl: string }).apiBaseUrl });
+    await expect(wrongPassword.deleteStoredCard(String(other.id))).rejects.toBeInstanceOf(MondidoApiError);
+    expect(await storedCards.getStoredCard(String(other.id))).toMatchObject({ id: other.id });
+  });
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
-import { loginOnThisDevice } from "./bankid-flow";
+import { latestMyDataLink, loginOnThisDevice } from "./bankid-flow";
 
 // A monthly gift by card (decision 0028): logged in with BankID, the first month paid in the card simulator's window, which
 // stores the card; the agreement on Mina sidor. Axe on each page of ours.
@@ -72,6 +72,28 @@ test("a donor gives 200 kr a month by card and sees it on Mina sidor", async ({ 
   // As a member-to-be she sees no automatic renewal; the membership page itself is axe clean.
   await gotoHydrated(page, "/bli-medlem");
   await expectNoAxeViolations(page);
+
+  // She asks to be erased (decision 0035): the My data page says first that the monthly gift ends with it.
+  await page.goto("/mina-sidor");
+  const before = Date.now() - 1_000;
+  await page.getByRole("button", { name: "Skicka länk till mina uppgifter" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Vi har skickat länken");
+  await page.goto(await latestMyDataLink(before));
+  await page.getByRole("button", { name: "Endast nödvändiga" }).click();
+  const erasure = page.getByRole("region", { name: "Radera dina uppgifter" });
+  await expect(erasure).toContainText(/Om du raderar dina uppgifter avslutar vi också din månadsgåva på 200\s+kr i månaden/);
+  await expectNoAxeViolations(page);
+  // On a phone her long address and e-mail wrap: nothing reaches past the screen's edge.
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shoot(page, "my-data-erasure-ends-monthly-gift");
+  await erasure.getByRole("checkbox", { name: "Ja, radera mina uppgifter" }).check();
+  await erasure.getByRole("button", { name: "Radera mina uppgifter" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dina uppgifter är raderade");
+  // Logged out with the erasure; logging in again finds no monthly gift.
+  await loginOnThisDevice(page, "/mina-sidor", ANNA);
+  await expect(page.getByRole("region", { name: "Månadsgivande" })).not.toContainText(/200\s+kr i månaden/);
 });
 
 test("without BankID the card choice asks the donor to log in first", async ({ page }) => {

@@ -33,6 +33,8 @@ export interface SimStoredCard {
 
 export interface MondidoSimCardStore {
   save(card: SimStoredCard): Promise<void>;
+  /** Deletes the card; false when there was none. */
+  remove(id: string): Promise<boolean>;
   get(id: string): Promise<SimStoredCard | undefined>;
   findByToken(token: string): Promise<SimStoredCard | undefined>;
 }
@@ -42,6 +44,9 @@ export function createInMemoryStoredCardStore(): MondidoSimCardStore {
   return {
     async save(card) {
       cards.set(String(card.id), structuredClone(card));
+    },
+    async remove(id) {
+      return cards.delete(id);
     },
     async get(id) {
       const card = cards.get(id);
@@ -67,6 +72,12 @@ export function createFileStoredCardStore(filePath: string): MondidoSimCardStore
     async save(card) {
       await journal.write([[String(card.id), structuredClone(card)]]);
       await journal.saved();
+    },
+    async remove(id) {
+      if (!(await journal.records()).has(id)) return false;
+      await journal.write([[id, undefined]]);
+      await journal.saved();
+      return true;
     },
     async get(id) {
       const card = (await journal.records()).get(id);
@@ -126,7 +137,9 @@ export interface StoredCardRouteOptions {
 
 /**
  * `POST /v1/transactions` (a charge of a stored card; the simulator takes no
- * card numbers over the API) and `GET /v1/stored_cards/:id`. Error bodies
+ * card numbers over the API), `GET /v1/stored_cards/:id` and
+ * `DELETE /v1/stored_cards/:id` (the card is gone: a later charge with its
+ * token is refused as not found, as a deleted card at Mondido). Error bodies
  * follow the shape Mondido's 404 uses here (`name`, `code`, `description`);
  * their names are the simulator's own.
  */
@@ -181,6 +194,16 @@ export function mountStoredCardRoutes(router: Router, options: StoredCardRouteOp
   router.get("/v1/stored_cards/:id", requireBasicAuth, async (req: Request, res: Response) => {
     const card = await cards.get(String(req.params.id));
     if (!card) {
+      res.status(404).json({ name: "errors.stored_card.not_found", code: 404, description: "Stored card not found" });
+      return;
+    }
+    res.json(publicCard(card));
+  });
+
+  router.delete("/v1/stored_cards/:id", requireBasicAuth, async (req: Request, res: Response) => {
+    const id = String(req.params.id);
+    const card = await cards.get(id);
+    if (!card || !(await cards.remove(id))) {
       res.status(404).json({ name: "errors.stored_card.not_found", code: 404, description: "Stored card not found" });
       return;
     }

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../clock";
+import { silentLogger } from "../logger";
+import { upsertIdentifiedDonor } from "../donors/donor-repository";
+import { eraseDonor } from "../my-data/my-data-service";
+import type { MailMessage } from "../mail/mailer";
+import { formatSek } from "../site/format";
+import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { AGREEMENT_MAIL_JOB, createAutogiroAgreement } from "./agreement-service";
+
+/**
+ * Erasure of a donor who gives by autogiro and is a member (decision 0035).
+ * Before it, erasure failed on the agreements' and mandates' reference to the
+ * donor and changed nothing; card agreements and stored cards are covered in
+ * server/card-agreement-year.test.ts.
+ */
+describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+
+  it("ends the agreement through the cancellation, keeps it and its mandate without the donor, and forgets the member's details", async () => {
+    database = await openTestDatabase(engine);
+    const { db } = database;
+    const clock = new ManualClock("2026-01-15T10:00:00.000Z");
+    const deps = { db, clock, logger: silentLogger };
+    const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
+    await db.updateTable("donors").set({ email: "erik@exempel.se" }).where("id", "=", donor.id).execute();
+    const { agreement, mandate } = await createAutogiroAgreement(deps, {
+      donorId: donor.id,
+      kind: "monthly_gift",
+      amountOre: 25_000,
+      debitDay: 28,
+      account: { clearing: "5000", number: "1234560", bankName: "SEB" },
+      personnummer: "198112289874",
+      signatureRef: "bankid-order-1",
+      idempotencyKey: "signup-1",
+    });
+    const now = clock.now().toISOString();
+    await db
+      .insertInto("members")
+      .values({ reference: "member-ref-1", donor_id: donor.id, name: "Erik Lindgren", email: "erik@exempel.se", street: "Storgatan 1", postal_code: "111 22", city: "Stockholm", paid_until: "2026-12-31", reminded_for: null, created_at: now, updated_at: now })
+      .execute();
+    // Someone else's agreement is not touched.
+    const other = await upsertIdentifiedDonor(db, clock, { personnummer: "199001012380", givenName: "Anna", surname: "Svensson" });
+    const theirs = await createAutogiroAgreement(deps, {
+      donorId: other.id, kind: "monthly_gift", amountOre: 10_000, debitDay: 28,
+      account: { clearing: "8327", number: "9876543", bankName: "Swedbank" }, personnummer: "199001012380", signatureRef: "bankid-order-2", idempotencyKey: "signup-2",
+    });
+
+    const sent: MailMessage[] = [];
+    await eraseDonor({ ...deps, mailer: { send: async (m) => void sent.push(m) }, site: { name: "Hjärt-Lungfonden" } as never, tokens: {} as never }, donor.id, "staff");
+
+    expect(await db.selectFrom("donors").select("id").execute()).toEqual([{ id: other.id }]);
+    expect(await db.selectFrom("agreements").select(["status", "donor_id"]).where("id", "=", agreement.id).executeTakeFirstOrThrow()).toEqual({ status: "cancelled", donor_id: null });
+    const events = await db.selectFrom("agreement_events").select(["type", "source"]).where("agreement_id", "=", agreement.id).orderBy("id").execute();
+    expect(events).toEqual([{ type: "created", source: "donor" }, { type: "cancelled", source: "staff" }]);
+    // The mandate is kept for Bankgirot's later files (by payer number), without the donor and with only the account's ending; its cancellation is queued.
+    expect(await db.selectFrom("mandates").select(["donor_id", "account", "payer_number"]).where("id", "=", mandate.id).executeTakeFirstOrThrow()).toEqual({
+      donor_id: null,
+      account: "4560",
+      payer_number: mandate.payer_number,
+    });
+    expect(await db.selectFrom("autogiro_requests").select("kind").where("mandate_id", "=", mandate.id).orderBy("created_at").execute()).toEqual([
+      { kind: "new_mandate" },
+      { kind: "cancel_mandate" },
+    ]);
+    expect(await db.selectFrom("members").select(["donor_id", "name", "email", "street", "city", "paid_until"]).executeTakeFirstOrThrow()).toEqual({
+      donor_id: null,
+      name: "Raderad medlem",
+      email: null,
+      street: "",
+      city: "",
+      paid_until: "2026-12-31",
+    });
+    // One message: the erasure's, which says what ended.
+    const agreementMails = await db.selectFrom("jobs").select("payload").where("type", "=", AGREEMENT_MAIL_JOB).execute();
+    expect(agreementMails.filter((j) => j.payload.includes('"cancelled"'))).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe("erik@exempel.se");
+    expect(sent[0]!.text).toContain(`Vi har avslutat din månadsgåva på ${formatSek(25_000)} i månaden.`);
+
+    expect(await db.selectFrom("agreements").select(["status", "donor_id"]).where("id", "=", theirs.agreement.id).executeTakeFirstOrThrow()).toEqual({ status: "pending", donor_id: other.id });
+    expect(await db.selectFrom("mandates").select("account").where("id", "=", theirs.mandate.id).executeTakeFirstOrThrow()).toEqual({ account: "9876543" });
+  });
+});
