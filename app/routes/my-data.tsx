@@ -15,6 +15,7 @@ import { parseForm, type FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { DonorDetailsFields, detailsValues } from "../components/donor/donor-details-fields";
 import { GiftTable, formatDate } from "../components/donor/gift-table";
+import { formatCalendarDate, formatSek } from "../../core/site/format";
 import "../components/form/form.css";
 import "./donor-pages.css";
 
@@ -254,6 +255,34 @@ function MyDataPage({ page, actionData }: { page: PageData; actionData: Route.Co
         <h2 id="gavor-rubrik">Dina gåvor</h2>
         {myData.gifts.length === 0 ? <p>Vi har inga gåvor registrerade på dig.</p> : <GiftTable gifts={myData.gifts} caption="Dina gåvor, senaste först" />}
       </section>
+
+      {(myData.agreements.length > 0 || myData.membership) && (
+        <section aria-labelledby="manadsgivande-rubrik">
+          <h2 id="manadsgivande-rubrik">Månadsgivande och medlemskap</h2>
+          {myData.agreements.length > 0 && (
+            <ul className="agreement-list">
+              {myData.agreements.map((a, index) => (
+                <li key={index}>
+                  <strong>
+                    {a.kind === "membership" ? "Medlemsavgift" : "Månadsgåva"}, {formatSek(a.amountOre)} {a.interval === "yearly" ? "om året" : "i månaden"}
+                  </strong>
+                  {a.interval === "monthly" ? `, den ${a.debitDay}:e` : ""} – {a.status.toLowerCase()}.{a.paidWith ? ` ${a.paidWith}.` : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+          {myData.membership && (
+            <p>
+              Du är medlem nummer {myData.membership.memberNumber}, betalt till och med {formatCalendarDate(myData.membership.paidUntil)}.
+            </p>
+          )}
+          {myData.agreements.length > 0 && (
+            <p>
+              Du ändrar, pausar eller avslutar ditt givande på <Link to="/mina-sidor">Mina sidor</Link>, där du loggar in med BankID.
+            </p>
+          )}
+        </section>
+      )}
 
       <section aria-labelledby="kommentar-rubrik">
         <h2 id="kommentar-rubrik">Lämna en kommentar</h2>

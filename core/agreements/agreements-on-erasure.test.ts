@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import { silentLogger } from "../logger";
-import { upsertIdentifiedDonor } from "../donors/donor-repository";
-import { eraseDonor } from "../my-data/my-data-service";
+import { findDonor, upsertIdentifiedDonor } from "../donors/donor-repository";
+import { eraseDonor, myDataFor } from "../my-data/my-data-service";
 import type { MailMessage } from "../mail/mailer";
 import { formatSek } from "../site/format";
 import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
@@ -21,7 +21,7 @@ describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
     database = undefined;
   });
 
-  it("ends the agreement through the cancellation, keeps it and its mandate without the donor, and forgets the member's details", async () => {
+  it("lists the agreement and membership in My data, then ends the agreement through the cancellation, keeps it and its mandate without the donor, and forgets the member's details", async () => {
     database = await openTestDatabase(engine);
     const { db } = database;
     const clock = new ManualClock("2026-01-15T10:00:00.000Z");
@@ -49,6 +49,14 @@ describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
       donorId: other.id, kind: "monthly_gift", amountOre: 10_000, debitDay: 28,
       account: { clearing: "8327", number: "9876543", bankName: "Swedbank" }, personnummer: "199001012380", signatureRef: "bankid-order-2", idempotencyKey: "signup-2",
     });
+
+    // Before: My data lists the monthly gift (the account only by its ending) and the membership.
+    const before = await myDataFor(db, clock, { name: "Hjärt-Lungfonden", orgNumber: "802555-0101" } as never, (await findDonor(db, donor.id))!);
+    expect(before.agreements).toEqual([
+      { kind: "monthly_gift", status: "Väntar på godkännande från banken", amountOre: 25_000, interval: "monthly", debitDay: 28, paidWith: "SEB, konto som slutar på 4560" },
+    ]);
+    expect(before.membership).toMatchObject({ paidUntil: "2026-12-31" });
+    expect(JSON.stringify(before)).not.toContain("1234560");
 
     const sent: MailMessage[] = [];
     await eraseDonor({ ...deps, mailer: { send: async (m) => void sent.push(m) }, site: { name: "Hjärt-Lungfonden" } as never, tokens: {} as never }, donor.id, "staff");

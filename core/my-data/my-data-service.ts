@@ -9,6 +9,8 @@ import { donorGifts, type DonorGift } from "../donors/gift-history";
 import { formatCalendarDate, formatDateTimeLong, formatSek } from "../site/format";
 import type { Logger } from "../logger";
 import { describeEndedAgreement, detachGivingFromDonor, endAgreementsOfErasedDonor, type EndedAgreement } from "../agreements/agreements-on-erasure";
+import { agreementsOfDonor } from "../agreements/agreement-view";
+import { findMemberOfDonor } from "../membership/membership-service";
 import type { LinkTokens } from "./link-tokens";
 
 // The forms (and their limits) live with their schemas, which the browser loads too.
@@ -18,15 +20,29 @@ export { COMMENT_MAX_LENGTH } from "./my-data-forms";
 export const KEPT_AFTER_ERASURE =
   "Dina gåvor (belopp, datum, ordernummer, namn och personnummer) sparas så länge bokföringslagen kräver, sju år efter räkenskapsårets slut, och används för kontrolluppgiften om skattereduktion till Skatteverket. Allt annat har tagits bort: adress, e-post, telefon, kontaktval och kommentarer.";
 
+/** A monthly gift or a membership renewed every year, as the donor recognises it. */
+export interface MyDataAgreement {
+  kind: "monthly_gift" | "membership";
+  /** Aktiv, Pausad, Avslutad… */
+  status: string;
+  amountOre: number;
+  interval: "monthly" | "yearly";
+  debitDay: number;
+  /** "SEB, konto som slutar på 4560" or "Kort som slutar på 1111": never more of the number than that. */
+  paidWith: string | null;
+}
+
 export interface MyDataExport {
   generatedAt: string;
   organisation: string;
   donor: ReturnType<typeof donorView>;
   gifts: DonorGift[];
+  agreements: MyDataAgreement[];
+  membership: { memberNumber: number; paidUntil: string } | null;
   comments: { body: string; createdAt: string }[];
 }
 
-/** Everything we hold about a donor, for the My data page and the JSON download. */
+/** Everything we hold about a donor, for the My data page and the JSON download: details, gifts, agreements, membership, comments. */
 export async function myDataFor(db: Kysely<DB>, clock: Clock, site: SiteConfig, donor: DonorRow): Promise<MyDataExport> {
   const comments = await db
     .selectFrom("donor_comments")
@@ -34,11 +50,21 @@ export async function myDataFor(db: Kysely<DB>, clock: Clock, site: SiteConfig, 
     .where("donor_id", "=", donor.id)
     .orderBy("created_at", "desc")
     .execute();
+  const member = await findMemberOfDonor(db, donor.id);
   return {
     generatedAt: clock.now().toISOString(),
     organisation: `${site.name}, ${site.orgNumber}`,
     donor: donorView(donor),
     gifts: await donorGifts(db, donor),
+    agreements: (await agreementsOfDonor(db, donor.id)).map((a) => ({
+      kind: a.kind,
+      status: a.statusLabel,
+      amountOre: a.amountOre,
+      interval: a.kind === "membership" ? "yearly" : "monthly",
+      debitDay: a.debitDay,
+      paidWith: a.cardEnding ? `Kort som slutar på ${a.cardEnding}` : a.bankName ? `${a.bankName}, konto som slutar på ${a.accountEnding ?? ""}` : null,
+    })),
+    membership: member ? { memberNumber: member.member_number, paidUntil: member.paid_until } : null,
     comments: comments.map((c) => ({ body: c.body, createdAt: c.created_at })),
   };
 }

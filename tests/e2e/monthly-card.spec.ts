@@ -80,6 +80,8 @@ test("a donor gives 200 kr a month by card and sees it on Mina sidor", async ({ 
   await expect(page.getByRole("main").getByRole("status")).toContainText("Vi har skickat länken");
   await page.goto(await latestMyDataLink(before));
   await page.getByRole("button", { name: "Endast nödvändiga" }).click();
+  // What we hold includes the monthly gift and its card, by its last four digits only.
+  await expect(page.getByRole("region", { name: "Månadsgivande och medlemskap" })).toContainText(/Månadsgåva, 200\s+kr i månaden, den 15:e – aktiv\. Kort som slutar på 1111\./);
   const erasure = page.getByRole("region", { name: "Radera dina uppgifter" });
   await expect(erasure).toContainText(/Om du raderar dina uppgifter avslutar vi också din månadsgåva på 200\s+kr i månaden/);
   await expectNoAxeViolations(page);
