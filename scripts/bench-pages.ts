@@ -6,7 +6,8 @@
  *     first and last, the ratios taken to the higher of the two;
  *   – each page type through the production build: pre-rendered (home, a
  *     content page) and server-rendered (the gift forms, search, research,
- *     Mina sidor logged in with the BankID simulator);
+ *     Mina sidor logged in with the BankID simulator, and the gift form for
+ *     that logged-in donor – rendered for them alone, as Mina sidor is);
  * each with autocannon, 20 connections for 8 s (`--seconds N` to change), asking
  * as a browser does for a compressed page (the floor sends the home page's
  * bytes as a browser gets them), and
@@ -89,7 +90,7 @@ async function startFloor(body: Buffer, headers: Record<string, string>): Promis
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-const PAGES: Array<{ page: string; kind: Row["kind"]; loggedIn?: boolean }> = [
+const PAGES: Array<{ page: string; kind: Row["kind"]; loggedIn?: boolean; label?: string }> = [
   { page: "/", kind: "pre-rendered" },
   { page: "/om-oss", kind: "pre-rendered" },
   { page: "/ge-en-gava", kind: "server-rendered" },
@@ -99,6 +100,8 @@ const PAGES: Array<{ page: string; kind: Row["kind"]; loggedIn?: boolean }> = [
   { page: "/sok?query=hj%C3%A4rta", kind: "server-rendered" },
   { page: "/forskning/projekt", kind: "server-rendered" },
   { page: "/mina-sidor", kind: "server-rendered", loggedIn: true },
+  // The same gift form for a logged-in donor is rendered for them alone, like Mina sidor: what any personal page costs.
+  { page: "/ge-en-gava", kind: "server-rendered", loggedIn: true, label: "/ge-en-gava, logged in" },
 ];
 
 async function main(): Promise<void> {
@@ -124,10 +127,10 @@ async function main(): Promise<void> {
     };
     await measureFloor("first");
     const session = await logIn(server);
-    for (const { page, kind, loggedIn } of PAGES) {
+    for (const { page, kind, loggedIn, label } of PAGES) {
       // A short warm-up, so the first requests' module loading is not measured.
       await autocannon({ url: `${server.origin}${page}`, connections: 2, amount: 50, headers: loggedIn ? { cookie: session } : {} });
-      rows.push({ page, kind, ...(await load(`${server.origin}${page}`, loggedIn ? { cookie: session } : {})) });
+      rows.push({ page: label ?? page, kind, ...(await load(`${server.origin}${page}`, loggedIn ? { cookie: session } : {})) });
       process.stdout.write(`  ${page}: ${rows.at(-1)!.requestsPerSecond} req/s\n`);
     }
     await measureFloor("last");
