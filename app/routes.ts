@@ -22,6 +22,9 @@ export default [
   route("ge-en-gava/gavokort", "routes/gift-document-form.tsx", { id: "gift-card-form" }),
   route("ge-en-gava/gavobevis", "routes/gift-document-form.tsx", { id: "gift-certificate-form" }),
   route("ge-en-gava/diplom", "routes/gift-document-form.tsx", { id: "diploma-form" }),
+  route("ge-en-gava/gavokort/forhandsgranska.png", "routes/gift-document-preview-png.ts", { id: "gift-card-preview-png" }),
+  route("ge-en-gava/gavobevis/forhandsgranska.png", "routes/gift-document-preview-png.ts", { id: "gift-certificate-preview-png" }),
+  route("ge-en-gava/diplom/forhandsgranska.png", "routes/gift-document-preview-png.ts", { id: "diploma-preview-png" }),
   route("ge-en-gava/lista", "routes/list-order.tsx"),
   // Membership (decision 0024): a year's fee by any one-off method, the member card by the fee's reference, renewal by link.
   route("bli-medlem", "routes/membership.tsx"),

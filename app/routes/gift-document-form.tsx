@@ -1,26 +1,32 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-document-form";
 import { clientIpContext, containerContext } from "../context";
 import { FORM_NOT_SENT, TOO_MANY_ORDERS, startGiftPayment } from "../payments/start-gift-payment.server";
-import { donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
+import { amountKr, donorLookupSchema, type GiftPaymentMethod } from "../../core/gifts/gift-form";
 import { designChoices, earliestPostArrival, giftDocumentFormSchema, latestDeliveryDate } from "../../core/gift-documents/gift-document-form";
 import { giveGiftDocument } from "../../core/gift-documents/gift-document-order";
-import { GIFT_DOCUMENT_LABELS, TEXT_MAX_CHARACTERS, type GiftDocumentKind } from "../../core/gift-documents/gift-documents";
+import { GIFT_DOCUMENT_LABELS, OCCASION_HEADINGS, TEXT_MAX_CHARACTERS, isOccasion, type GiftDocumentKind } from "../../core/gift-documents/gift-documents";
+import type { GiftDocumentPreview } from "../../core/gift-documents/gift-document-preview";
 import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { formatSwedishDay } from "../../core/memorial/delivery-date";
 import { catalogueChoices, type CardChoices } from "../../core/cards/greeting-card-form";
 import { CardPicker, pickerGroups } from "../cards/card-picker";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, FieldError, TextAreaField, TextField } from "../components/form/field";
-import { parseForm } from "../components/form/parse-form";
+import { parseForm, replyWithValues } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { AmountFields, DonorFields, DonorLookupButton, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS, groupProps } from "../components/gift/gift-fields";
 import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
 import { giftDocumentKindOf } from "../gift-documents/kind-from-path";
 import { OCCASION_CHOICES, RadioChoices } from "../gift-documents/radio-choices";
+import { giftDocumentPreviewImageUrl, previewGiftDocument } from "../gift-documents/preview-gift-document";
+import { useDocumentPreview } from "../components/preview/use-document-preview";
+import { PreviewNotes } from "../components/preview/preview-notes";
+import { useApiCall } from "../client/client-shell-context";
 import "../components/form/form.css";
+import "../components/preview/preview.css";
 import "./gift-document-form.css";
 
 /**
@@ -29,7 +35,9 @@ import "./gift-document-form.css";
  * kind from the address. The document's fields first (design – for a gift
  * card, a card from the greeting-card catalogue in the same picker, `?kort=CODE`
  * chooses one – occasion, to whom, the words, from whom, how it is
- * delivered), then the gift's shared amount, donor and payment fields. Works
+ * delivered), then the gift's shared amount, donor and payment fields. A live
+ * preview of the document 400 ms after typing; without JavaScript a
+ * "Förhandsgranska" button re-renders the page with the preview image. Works
  * without JavaScript.
  */
 const PAGE_TEXT: Record<GiftDocumentKind, { title: string; h1: string; lead: string; description: string }> = {
@@ -96,24 +104,65 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "lookup") {
     const { result, notice, status } = await lookUpDonor(context, formData);
-    return data({ result, notice }, { status });
+    return data({ result, notice, preview: false }, { status });
   }
   const submission = parseForm(formData, giftDocumentFormSchema(kind, container.giftLimits, container.clock.now(), catalogueChoices(container.cards)));
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  // "Förhandsgranska" without JavaScript: the page again with everything kept and the preview image.
+  if (formData.get("intent") === "preview") return data({ result: replyWithValues(submission, {}), notice: null, preview: true });
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: null, preview: false }, { status: 400 });
   if (submission.value.gift.isBot) {
     container.logger.warn({ path: new URL(request.url).pathname }, "gift document form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null, preview: false }, { status: 400 });
   }
   // Ordering starts a payment and sends documents: the same per-address limit as the JSON API.
   if (!(await container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown"))) {
     return data(
-      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null },
+      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null, preview: false },
       { status: 429 },
     );
   }
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   const started = await startGiftPayment(() => giveGiftDocument(container, kind, submission.value, { donorId: session?.donor.id ?? null }));
-  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null }, { status: 429 });
+  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null, preview: false }, { status: 429 });
+}
+
+/** The fields the preview shows, as the donor has them now. */
+interface DocumentDraft {
+  design: string;
+  cardCode: string;
+  occasion: string;
+  recipientName: string;
+  text: string;
+  signature: string;
+  amount: string;
+  customAmount: string;
+  showAmount: boolean;
+}
+
+const DRAFT_FIELDS = new Set<string>(["design", "cardCode", "occasion", "recipientName", "text", "signature", "amount", "customAmount", "showAmount"]);
+
+/** What the preview is asked for: the kind's design or card, the words, and the amount when the document shows it (a gift card always does). */
+function previewOf(kind: GiftDocumentKind, draft: DocumentDraft): GiftDocumentPreview {
+  const kr = amountKr(draft.amount, draft.customAmount);
+  return {
+    documentKind: kind,
+    ...(kind === "gift_card" ? { cardCode: draft.cardCode } : { design: draft.design }),
+    occasion: draft.occasion,
+    recipientName: draft.recipientName,
+    text: draft.text,
+    signature: draft.signature,
+    ...((kind === "gift_card" || draft.showAmount) && kr !== null ? { amountKr: kr } : {}),
+  };
+}
+
+/** The image's words for a screen reader: what the document says. */
+function previewAlt(definite: string, draft: DocumentDraft): string {
+  const heading = OCCASION_HEADINGS[isOccasion(draft.occasion) ? draft.occasion : "annat"];
+  const parts = [`Förhandsvisning av ${definite}${draft.recipientName ? ` till ${draft.recipientName}` : ""}: ${heading}`];
+  if (draft.text) parts.push(draft.text.replace(/\s+/g, " "));
+  if (draft.signature) parts.push(`Från ${draft.signature}`);
+  // Each part a sentence of its own, without doubling the donor's own full stop.
+  return parts.map((part) => (/[.!?…]$/.test(part) ? part : `${part}.`)).join(" ");
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -171,6 +220,38 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
   const initialCard = (fields.cardCode.initialValue as string | undefined) ?? preselected ?? firstCard;
   const initialOccasion = (fields.occasion.initialValue as string | undefined) ?? "fodelsedag";
   const initialDelivery = (fields.delivery.initialValue as string | undefined) ?? "email";
+  const initialText = (name: "recipientName" | "text" | "signature" | "amount" | "customAmount") => (fields[name].initialValue as string | undefined) ?? "";
+
+  const [draft, setDraft] = useState<DocumentDraft>({
+    design: initialDesign ?? "",
+    cardCode: initialCard,
+    occasion: initialOccasion,
+    recipientName: initialText("recipientName"),
+    text: initialText("text"),
+    signature: initialText("signature"),
+    amount: initialText("amount") || "250",
+    customAmount: initialText("customAmount"),
+    showAmount: fields.showAmount.initialValue === "on",
+  });
+  const onDraftInput = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (!DRAFT_FIELDS.has(target.name)) return;
+    if (target.type === "checkbox") return setDraft((d) => ({ ...d, [target.name]: target.checked }));
+    if (target.type === "radio" && !target.checked) return;
+    setDraft((d) => ({ ...d, [target.name]: target.value }));
+  };
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const preview = previewOf(kind, draft);
+  const previewable = kind !== "gift_card" || offered.has(draft.cardCode);
+  const alt = previewAlt(label.definite, draft);
+  const apiCall = useApiCall();
+  const shownPreview = useDocumentPreview({
+    key: previewable ? JSON.stringify(preview) : null,
+    alt,
+    initial: actionData?.preview && previewable ? { src: giftDocumentPreviewImageUrl(label.slug, preview), alt } : null,
+    request: (key, signal) => previewGiftDocument(apiCall, JSON.parse(key) as GiftDocumentPreview, { signal }),
+  });
 
   return (
     <article className="page page--narrow gift-page gift-document-page">
@@ -183,7 +264,13 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
       <ErrorSummary {...summary} />
-      <Form method="post" className={`form gift-form gift-document-form gift-document-form--${kind}`} {...formProps}>
+      <Form
+        method="post"
+        className={`form gift-form gift-document-form gift-document-form--${kind}`}
+        {...formProps}
+        onInput={onDraftInput}
+        onChange={onDraftInput}
+      >
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
 
         <h2>{label.name}</h2>
@@ -207,6 +294,24 @@ export default function GiftDocumentForm({ loaderData, actionData }: Route.Compo
           onInput={(event) => setTextLength(event.currentTarget.value.length)}
         />
         <TextField field={fields.signature} label="Från" autoComplete="name" hint="Till exempel Anna och Per, eller företagets namn." />
+
+        <div className="preview">
+          <h3>Så här blir {label.definite}</h3>
+          {shownPreview.shown ? (
+            <img
+              className={shownPreview.busy ? "preview__image preview__image--loading" : "preview__image"}
+              src={shownPreview.shown.src}
+              alt={shownPreview.shown.alt}
+              width={420}
+              height={594}
+            />
+          ) : (
+            <p className="field__hint">
+              {hydrated ? `${label.name} visas här om ett ögonblick.` : `Tryck på Förhandsgranska för att se ${label.definite} med din text.`}
+            </p>
+          )}
+          <PreviewNotes failed={shownPreview.failed} hydrated={hydrated} documentName={label.name} />
+        </div>
 
         {kind === "gift_card" ? (
           <p className="info-box">Gåvokortet blir en PDF i A5 som du skriver ut själv, direkt när gåvan är betald. Beloppet står på kortet.</p>

@@ -1,4 +1,5 @@
 import { useDocumentPreview } from "../components/preview/use-document-preview";
+import { PreviewNotes } from "../components/preview/preview-notes";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/greeting-card";
@@ -198,16 +199,7 @@ export default function GreetingCardPage({ loaderData, actionData }: Route.Compo
           ) : (
             <p className="field__hint">{hydrated ? "Kortet visas här om ett ögonblick." : "Tryck på Förhandsgranska för att se kortet med din hälsning."}</p>
           )}
-          {failed && (
-            <p className="field__hint" role="status">
-              Förhandsvisningen kunde inte visas just nu. Kortet blir ändå som du har skrivit.
-            </p>
-          )}
-          {!hydrated && (
-            <button type="submit" name="intent" value="preview" className="button button--secondary" formNoValidate>
-              Förhandsgranska
-            </button>
-          )}
+          <PreviewNotes failed={failed} hydrated={hydrated} documentName="Kortet" />
         </div>
 
         <h2>3. Vem och när</h2>

@@ -1,4 +1,5 @@
 import { useDocumentPreview } from "../components/preview/use-document-preview";
+import { PreviewNotes } from "../components/preview/preview-notes";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
@@ -43,6 +44,7 @@ import { SheetDesignIcon } from "../memorial/sheet-design-icon";
 import { enterToSubmit } from "../memorial/enter-to-submit";
 import { DeceasedChoiceBody } from "../memorial/collection-parts";
 import "../components/form/form.css";
+import "../components/preview/preview.css";
 import "./memorial-gift.css";
 
 /** The summary's names for the fields, in the order they appear on the page (the order of the donor's thinking). */
@@ -597,16 +599,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
                   : "Välj personen du vill hedra, eller skriv namnet och dödsdatumet, så visar vi minnesbladet här."}
               </p>
             )}
-            {previewFailed && (
-              <p className="field__hint" role="status">
-                Förhandsvisningen kunde inte visas just nu. Minnesbladet blir ändå som du har skrivit.
-              </p>
-            )}
-            {!hydrated && (
-              <button type="submit" name="intent" value="preview" className="button button--secondary" formNoValidate>
-                Förhandsgranska
-              </button>
-            )}
+            <PreviewNotes failed={previewFailed} hydrated={hydrated} documentName="Minnesbladet" />
           </div>
         </section>
 

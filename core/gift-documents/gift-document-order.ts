@@ -16,6 +16,7 @@ import type { GiftDocumentFormData } from "./gift-document-form";
 import {
   giftDocumentFileName,
   GIFT_DOCUMENT_LABELS,
+  GIFT_DOCUMENT_RENDER_KIND,
   isGiftDocumentKind,
   OCCASION_HEADINGS,
   OCCASION_LABELS,
@@ -49,14 +50,13 @@ function withCard(cards: Pick<CardCatalogue, "cardByCode">, kind: GiftDocumentKi
   return { ...item, content: { ...item.content, card: stored } };
 }
 
-const DOCUMENT_KIND = { gift_card: "gift-card", gift_certificate: "gift-certificate", diploma: "diploma" } as const;
 
 /** The document of a stored item, dated by its gift. */
 export function giftDocumentRequest(item: OrderItemRow, date: string): DocumentRequest {
   if (!isGiftDocumentKind(item.kind)) throw new Error(`Order item ${item.id} is not a gift document`);
   const content = storedGiftDocumentContent(item.content);
   return {
-    kind: DOCUMENT_KIND[item.kind],
+    kind: GIFT_DOCUMENT_RENDER_KIND[item.kind],
     data: {
       design: item.design ?? "",
       heading: OCCASION_HEADINGS[content.occasion],

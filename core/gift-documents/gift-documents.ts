@@ -14,6 +14,9 @@ import { CARD_MOTIFS, CARD_PALETTES } from "../cards/card-design";
 export const GIFT_DOCUMENT_KINDS = ["gift_card", "gift_certificate", "diploma"] as const;
 export type GiftDocumentKind = (typeof GIFT_DOCUMENT_KINDS)[number];
 
+/** The document engine's name for each kind (core/documents/document-renderer.ts). */
+export const GIFT_DOCUMENT_RENDER_KIND = { gift_card: "gift-card", gift_certificate: "gift-certificate", diploma: "diploma" } as const satisfies Record<GiftDocumentKind, string>;
+
 export function isGiftDocumentKind(value: string): value is GiftDocumentKind {
   return (GIFT_DOCUMENT_KINDS as readonly string[]).includes(value);
 }

@@ -63,6 +63,11 @@ test("a gift card is bought with a card from the catalogue, then its PDF downloa
   await page.getByLabel("Text (frivillig)").fill("God jul, mamma!\nEn gåva för fler friska år.");
   await page.getByLabel("Från", { exact: true }).fill("Anna och Per");
   await fillPayer(page, "500 kr");
+  // The live preview shows the card as it will be printed, with what was written and the amount chosen.
+  const preview = page.getByRole("img", { name: /^Förhandsvisning av gåvokortet till Margareta Lindqvist: God jul\. God jul, mamma! En gåva för fler friska år\. Från Anna och Per\.$/ });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(840);
+  await expectNoAxeViolations(page);
+  await shoot(page, "gavokort-forhandsvisning");
   const reference = await submitToPayment(page);
 
   const response = await page.goto(`/gavokort/${reference}`);
@@ -111,6 +116,15 @@ test("a diploma ordered by post without JavaScript appears in the fulfilment lis
   await page.getByRole("radio", { name: "Pensionering" }).check();
   await page.getByLabel("Mottagarens namn").fill("Sven Holm");
   await page.getByLabel("Från", { exact: true }).fill("Kollegorna på Exempelbolaget");
+  // Without JavaScript "Förhandsgranska" shows the diploma as it will be, and keeps what was written.
+  await page.getByRole("button", { name: "Förhandsgranska" }).click();
+  const preview = page.getByRole("img", { name: /^Förhandsvisning av diplomet till Sven Holm: Lycka till som pensionär\. Från Kollegorna på Exempelbolaget\.$/ });
+  const src = await preview.getAttribute("src");
+  expect(src).toMatch(/^\/ge-en-gava\/diplom\/forhandsgranska\.png\?/);
+  const image = await page.request.get(src!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  await expect(page.getByLabel("Mottagarens namn")).toHaveValue("Sven Holm");
   await page.getByRole("radio", { name: "Med post, tryckt på fint papper" }).check();
   await page.getByLabel("Mottagarens gatuadress").fill("Kungsgatan 2");
   await page.getByLabel("Mottagarens postnummer").fill("90325");

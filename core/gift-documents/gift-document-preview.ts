@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { Card } from "../cards/card-catalogue";
+import type { DocumentRequest } from "../documents/document-renderer";
+import { plainText } from "../text/plain-text";
+import {
+  GIFT_DOCUMENT_DESIGNS,
+  GIFT_DOCUMENT_KINDS,
+  GIFT_DOCUMENT_RENDER_KIND,
+  OCCASION_HEADINGS,
+  RECIPIENT_NAME_MAX_CHARACTERS,
+  SIGNATURE_MAX_CHARACTERS,
+  TEXT_MAX_CHARACTERS,
+  isDesignOf,
+  isOccasion,
+} from "./gift-documents";
+
+/**
+ * A gift card's, gift certificate's or diploma's preview as the donor fills
+ * in its page (POST /api/Gift/Preview with kind "gift_document", and the
+ * no-JavaScript image app/routes/gift-document-preview-png.ts): the same
+ * document the order makes, with what has been written so far and gentle
+ * placeholders for names not yet written. Nothing is stored.
+ */
+export const giftDocumentPreviewSchema = z.object({
+  documentKind: z.enum(GIFT_DOCUMENT_KINDS, { error: "Okänd sorts dokument." }),
+  design: z.string().trim().max(40).optional().default(""),
+  cardCode: z.string().trim().max(40).optional().default(""),
+  occasion: z.string().trim().max(40).optional().default(""),
+  recipientName: plainText({ max: RECIPIENT_NAME_MAX_CHARACTERS, tooLong: `Namnet får vara högst ${RECIPIENT_NAME_MAX_CHARACTERS} tecken.` }).optional().default(""),
+  text: plainText({ multiLine: true, max: TEXT_MAX_CHARACTERS, tooLong: `Texten får vara högst ${TEXT_MAX_CHARACTERS} tecken.` }).optional().default(""),
+  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Underskriften får vara högst ${SIGNATURE_MAX_CHARACTERS} tecken.` }).optional().default(""),
+  /** Whole kronor, only when the document shows the amount (a gift card always does). */
+  amountKr: z.coerce.number().int("Skriv beloppet i hela kronor.").min(0).max(10_000_000).optional(),
+});
+export type GiftDocumentPreview = z.input<typeof giftDocumentPreviewSchema>;
+
+/** Printed where the order item's reference goes: this is no document yet. */
+export const PREVIEW_REFERENCE = "Förhandsvisning";
+
+/**
+ * The document to render. A gift card wears its catalogue card (`card`, looked
+ * up by the caller; without it there is nothing to show); a certificate or
+ * diploma one of its own designs, the first when the design is not one of them.
+ */
+export function giftDocumentPreviewRequest(preview: z.output<typeof giftDocumentPreviewSchema>, card: Card | undefined, now: Date): DocumentRequest {
+  const kind = preview.documentKind;
+  const design = kind === "gift_card" ? (card?.code ?? "") : isDesignOf(kind, preview.design) ? preview.design : GIFT_DOCUMENT_DESIGNS[kind][0];
+  return {
+    kind: GIFT_DOCUMENT_RENDER_KIND[kind],
+    data: {
+      design,
+      heading: OCCASION_HEADINGS[isOccasion(preview.occasion) ? preview.occasion : "annat"],
+      recipientName: preview.recipientName || "Mottagarens namn",
+      text: preview.text,
+      signature: preview.signature || "Ditt namn",
+      amountOre: preview.amountKr === undefined ? null : preview.amountKr * 100,
+      reference: PREVIEW_REFERENCE,
+      date: now.toISOString(),
+      card: kind === "gift_card" ? (card?.design ?? null) : null,
+    },
+  };
+}
