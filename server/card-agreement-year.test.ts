@@ -297,6 +297,20 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     expect(after.removed_at).not.toBeNull();
   });
 
+  it("deletes at Mondido the card of a first payment whose agreement ended before the card was recorded", async () => {
+    const { db, clock, deps, cards, transactions, drain, payInWindow } = await setUp("2027-01-02");
+    const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
+    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "stopped-early" });
+    const payment = await payInWindow(giftId, "4111111111111111");
+    const stored = (await transactions.listByPaymentRef(payment.provider_reference!))[0]!.transaction.stored_card as { id: number };
+    expect(await cards.get(String(stored.id))).toBeDefined();
+    // The donor stops in the seconds before the job that records the card runs.
+    await cancel(deps, agreement.id, donor.id);
+    await drain();
+    expect(await db.selectFrom("stored_cards").select("id").execute()).toEqual([]);
+    expect(await cards.get(String(stored.id))).toBeUndefined();
+  });
+
   it("ends the monthly gift of a donor who asks to be erased, keeps it without them, and deletes the card at Mondido (decision 0035)", async () => {
     const { db, clock, deps, cards, drain, mail, payInWindow } = await setUp("2027-01-02");
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });

@@ -304,7 +304,8 @@ export async function retryCardCharge(deps: AgreementDeps, payload: unknown): Pr
  * A window payment of a card agreement was paid: keep the card Mondido stored
  * with it. The first one makes the agreement active (and sends the
  * confirmation); a later one – the donor giving a new card after a decline –
- * replaces the card from the next charge.
+ * replaces the card from the next charge. If the agreement ended before this
+ * job ran, the card is deleted at Mondido instead of kept.
  */
 export async function storeCardOfPayment(deps: CardDebitDeps, payload: unknown): Promise<void> {
   const { db, clock, gateway } = deps;
@@ -317,10 +318,10 @@ export async function storeCardOfPayment(deps: CardDebitDeps, payload: unknown):
   const card = await gateway.storedCardOf(payment.provider_reference);
   // Paid without a stored card (a window that did not store it): the job fails and is retried, then left for staff.
   if (!card) throw new Error(`Mondido stored no card with payment ${paymentId}`);
-  await db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<"kept" | "not needed"> => {
     const agreement = await findAgreement(trx, gift.agreement_id as string);
-    if (!agreement || agreement.status === "cancelled" || agreement.status === "refused") return;
-    if (await trx.selectFrom("stored_cards").select("id").where("stored_by_payment_id", "=", paymentId).executeTakeFirst()) return;
+    if (!agreement || agreement.status === "cancelled" || agreement.status === "refused") return "not needed";
+    if (await trx.selectFrom("stored_cards").select("id").where("stored_by_payment_id", "=", paymentId).executeTakeFirst()) return "kept";
     const nowIso = clock.now().toISOString();
     const id = crypto.randomUUID();
     if (agreement.card_subscription_ref) {
@@ -350,5 +351,8 @@ export async function storeCardOfPayment(deps: CardDebitDeps, payload: unknown):
       await appendEvent(trx, clock, agreement.id, "activated", "pending", "active", next, "system", { method: "card", card: card.maskedNumber });
       await queueMail(trx, clock, agreement.id, "started", agreement.id);
     }
+    return "kept";
   });
+  // The donor stopped (or was erased) before the card was recorded: nothing will charge it, so Mondido need not keep it (decision 0035).
+  if (outcome === "not needed") await gateway.deleteStoredCard(card.providerCardId);
 }
