@@ -6,6 +6,7 @@ import { eraseDonor, myDataFor } from "../my-data/my-data-service";
 import type { MailMessage } from "../mail/mailer";
 import { formatSek } from "../site/format";
 import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { createGift } from "../gifts/gift-service";
 import { AGREEMENT_MAIL_JOB, createAutogiroAgreement } from "./agreement-service";
 
 /**
@@ -43,6 +44,21 @@ describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
       .insertInto("members")
       .values({ reference: "member-ref-1", donor_id: donor.id, name: "Erik Lindgren", email: "erik@exempel.se", street: "Storgatan 1", postal_code: "111 22", city: "Stockholm", paid_until: "2026-12-31", reminded_for: null, created_at: now, updated_at: now })
       .execute();
+    // Two membership fees paid by the donor: one for themselves, one given to someone else.
+    const fees: string[] = [];
+    for (const isPresent of [0, 1]) {
+      const { gift } = await createGift(db, clock, {
+        giftType: "membership", amountOre: 30_000, donorName: "Erik Lindgren", donorEmail: "erik@exempel.se", donorPersonnummer: "198112289874",
+        newsletterConsent: false, idempotencyKey: `fee-${isPresent}`, donorId: donor.id,
+      });
+      await db
+        .insertInto("membership_fees")
+        .values(isPresent
+          ? { gift_id: gift.id, member_number: null, name: "Greta Blom", email: "greta@exempel.se", street: "Åsgatan 4", postal_code: "903 25", city: "Umeå", is_present: 1, greeting: "Grattis!", valid_from: null, valid_until: null, created_at: now }
+          : { gift_id: gift.id, member_number: null, name: "Erik Lindgren", email: "erik@exempel.se", street: "Storgatan 1", postal_code: "111 22", city: "Stockholm", is_present: 0, greeting: null, valid_from: null, valid_until: null, created_at: now })
+        .execute();
+      fees.push(gift.id);
+    }
     // Someone else's agreement is not touched.
     const other = await upsertIdentifiedDonor(db, clock, { personnummer: "199001012380", givenName: "Anna", surname: "Svensson" });
     const theirs = await createAutogiroAgreement(deps, {
@@ -89,6 +105,11 @@ describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe("erik@exempel.se");
     expect(sent[0]!.text).toContain(`Vi har avslutat din månadsgåva på ${formatSek(25_000)} i månaden.`);
+
+    // The fee for himself loses address and e-mail; the one he gave keeps the recipient's.
+    const feeRows = await db.selectFrom("membership_fees").select(["gift_id", "email", "street", "city"]).execute();
+    expect(feeRows.find((f) => f.gift_id === fees[0])).toEqual({ gift_id: fees[0], email: null, street: "", city: "" });
+    expect(feeRows.find((f) => f.gift_id === fees[1])).toEqual({ gift_id: fees[1], email: "greta@exempel.se", street: "Åsgatan 4", city: "Umeå" });
 
     expect(await db.selectFrom("agreements").select(["status", "donor_id"]).where("id", "=", theirs.agreement.id).executeTakeFirstOrThrow()).toEqual({ status: "pending", donor_id: other.id });
     expect(await db.selectFrom("mandates").select("account").where("id", "=", theirs.mandate.id).executeTakeFirstOrThrow()).toEqual({ account: "9876543" });

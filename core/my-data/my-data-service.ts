@@ -108,8 +108,8 @@ export interface ErasureDeps {
  * name and personnummer. Everything else goes: the donor row with address,
  * e-mail, phone and contact choices, comments, sessions and links (cascade),
  * the e-mail and newsletter consent on the gifts, the Swish number on the
- * payments, and on unpaid gifts also name and personnummer, which no law
- * needs. A monthly gift or membership still running is ended first, and the
+ * payments, the address and e-mail on a membership fee of their own, and on
+ * unpaid gifts also name and personnummer, which no law needs. A monthly gift or membership still running is ended first, and the
  * agreements, mandates and stored cards are kept without the donor
  * (core/agreements/agreements-on-erasure.ts, decision 0035). A confirmation
  * goes to the e-mail address we had, before it is gone.
@@ -137,6 +137,9 @@ export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my
         .execute();
       const giftIds = tx.selectFrom("gifts").select("id").where("order_reference", "in", giftRefs);
       await tx.updateTable("payments").set({ payer_alias: null }).where("gift_id", "in", giftIds).execute();
+      // A membership fee of the donor's own keeps whose it was (as its gift does) but not where they live or their e-mail;
+      // a membership given as a present is the recipient's, and stays theirs.
+      await tx.updateTable("membership_fees").set({ email: null, street: "", postal_code: "", city: "" }).where("gift_id", "in", giftIds).where("is_present", "=", 0).execute();
     }
     // The gifts stay (bookkeeping), no longer tied to a person who is gone.
     await tx.updateTable("gifts").set({ donor_id: null }).where("donor_id", "=", donor.id).execute();
