@@ -114,4 +114,24 @@ describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
     expect(await db.selectFrom("agreements").select(["status", "donor_id"]).where("id", "=", theirs.agreement.id).executeTakeFirstOrThrow()).toEqual({ status: "pending", donor_id: other.id });
     expect(await db.selectFrom("mandates").select("account").where("id", "=", theirs.mandate.id).executeTakeFirstOrThrow()).toEqual({ account: "9876543" });
   });
+
+  it("forgets the donor on a debit the cancellation books because it was due that day", async () => {
+    database = await openTestDatabase(engine);
+    const { db } = database;
+    const clock = new ManualClock("2026-01-15T10:00:00.000Z");
+    const deps = { db, clock, logger: silentLogger };
+    const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
+    await db.updateTable("donors").set({ email: "erik@exempel.se" }).where("id", "=", donor.id).execute();
+    const { agreement, mandate } = await createAutogiroAgreement(deps, {
+      donorId: donor.id, kind: "monthly_gift", amountOre: 25_000, debitDay: 28,
+      account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "bankid-order-1", idempotencyKey: "signup-1",
+    });
+    await db.updateTable("mandates").set({ status: "approved" }).where("id", "=", mandate.id).execute();
+    await db.updateTable("agreements").set({ status: "active" }).where("id", "=", agreement.id).execute();
+    // Monday 19 January: the 28 January debit is due to be requested, and can still be stopped.
+    clock.set(new Date("2026-01-19T09:00:00.000Z"));
+    await eraseDonor({ ...deps, mailer: { send: async () => {} }, site: { name: "Hjärt-Lungfonden" } as never, tokens: {} as never }, donor.id, "my-data");
+    const debits = await db.selectFrom("gifts").select(["debit_on", "donor_name", "donor_email", "donor_personnummer", "donor_id"]).where("agreement_id", "=", agreement.id).execute();
+    expect(debits).toEqual([{ debit_on: "2026-01-28", donor_name: "Raderad givare", donor_email: "", donor_personnummer: null, donor_id: null }]);
+  });
 });

@@ -118,9 +118,10 @@ export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my
   const donor = await findDonor(deps.db, donorId);
   if (!donor) return { kept: KEPT_AFTER_ERASURE };
   const now = deps.clock.now().toISOString();
+  // First, as it may book a debit that was due: its gift is then among those below.
+  const ended = await endAgreementsOfErasedDonor(deps, donor.id, source === "staff" ? "staff" : "donor");
   const gifts = await donorGifts(deps.db, donor);
   const giftRefs = gifts.map((g) => g.orderReference);
-  const ended = await endAgreementsOfErasedDonor(deps, donor.id, source === "staff" ? "staff" : "donor");
   await deps.db.transaction().execute(async (tx) => {
     await tx
       .insertInto("erasure_requests")
