@@ -9,8 +9,7 @@ import { eraseDonor, KEPT_AFTER_ERASURE } from "../../core/my-data/my-data-servi
 import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
 import { formatDateLong, formatSek } from "../../core/site/format";
 import { agreementsOfDonor } from "../../core/agreements/agreement-view";
-import { agreementsEndedByErasure, describeEndedAgreement } from "../../core/agreements/agreements-on-erasure";
-import { swedishList } from "../../core/site/swedish-list";
+import { whatErasureEnds } from "../../core/agreements/agreements-on-erasure";
 import { findMemberOfDonor } from "../../core/membership/membership-service";
 import { ORDER_ITEM_KIND_LABELS, ORDER_ITEM_STATUS_LABELS } from "../admin/order-item-labels";
 
@@ -38,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           .execute();
   const agreements = await agreementsOfDonor(container.db, donor.id);
   const member = await findMemberOfDonor(container.db, donor.id);
-  const endsOnErasure = (await agreementsEndedByErasure(container.db, donor.id)).map((agreement) => describeEndedAgreement(agreement, "staff"));
+  const endsOnErasure = await whatErasureEnds(container.db, donor.id, "staff");
   const comments = await container.db.selectFrom("donor_comments").selectAll().where("donor_id", "=", donor.id).orderBy("id", "desc").execute();
   return {
     donor: {
@@ -68,7 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     comments: comments.map((c) => ({ id: c.id, body: c.body, source: c.source, at: c.created_at })),
     tax: taxYears,
     kept: KEPT_AFTER_ERASURE,
-    endsOnErasure: swedishList(endsOnErasure),
+    endsOnErasure,
   };
 }
 

@@ -21,9 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!documentKind) throw data(null, { status: 404 });
   const withKind = new URL(request.url);
   withKind.searchParams.set("documentKind", documentKind);
-  return previewImage(new Request(withKind), context, giftDocumentPreviewSchema, (preview, container) => {
-    const card = preview.documentKind === "gift_card" ? container.cards.cardByCode(preview.cardCode) : undefined;
-    if (preview.documentKind === "gift_card" && !card) return previewError(404, "card_not_found", "Det kortet finns inte.");
-    return giftDocumentPreviewRequest(preview, card, container.clock.now());
-  });
+  return previewImage(
+    new Request(withKind),
+    context,
+    giftDocumentPreviewSchema,
+    (preview, container) =>
+      giftDocumentPreviewRequest(preview, (code) => container.cards.cardByCode(code), container.clock.now()) ??
+      previewError(404, "card_not_found", "Det kortet finns inte."),
+  );
 }

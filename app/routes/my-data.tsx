@@ -6,8 +6,7 @@ import { findDonor, updateDonorDetails } from "../../core/donors/donor-repositor
 import { DETAILS_FIELD_LABELS, donorDetailsSchema } from "../../core/donors/donor-details";
 import { maskPersonnummer } from "../../core/identity/personnummer";
 import { addComment, eraseDonor, KEPT_AFTER_ERASURE, myDataFor } from "../../core/my-data/my-data-service";
-import { agreementsEndedByErasure, describeEndedAgreement } from "../../core/agreements/agreements-on-erasure";
-import { swedishList } from "../../core/site/swedish-list";
+import { whatErasureEnds } from "../../core/agreements/agreements-on-erasure";
 import { COMMENT_MAX_LENGTH, commentFormSchema, eraseFormSchema } from "../../core/my-data/my-data-forms";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, TextAreaField } from "../components/form/field";
@@ -51,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!donor) return data({ state: "revoked" as const }, { status: 410 });
   await container.donors.links.markUsed(check.tokenId);
   const myData = await myDataFor(container.db, container.clock, container.site, donor);
-  const endsOnErasure = (await agreementsEndedByErasure(container.db, donor.id)).map((agreement) => describeEndedAgreement(agreement));
+  const endsOnErasure = await whatErasureEnds(container.db, donor.id, "donor");
   return {
     state: "ok" as const,
     token: token as string,
@@ -61,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     saved: url.searchParams.get("sparat") === "1",
     commented: url.searchParams.get("kommentar") === "1",
     kept: KEPT_AFTER_ERASURE,
-    endsOnErasure: swedishList(endsOnErasure),
+    endsOnErasure,
   };
 }
 

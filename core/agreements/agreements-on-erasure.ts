@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema";
 import type { IsoDate } from "../calendar/swedish-calendar";
 import type { AgreementKind } from "./agreement-status";
 import { formatSek } from "../site/format";
+import { swedishList } from "../site/swedish-list";
 import { cancel, type AgreementDeps } from "./agreement-service";
 
 /**
@@ -47,6 +48,11 @@ export function describeEndedAgreement(agreement: Pick<EndedAgreement, "kind" | 
   const what = agreement.kind === "membership" ? `medlemskap, ${formatSek(agreement.amountOre)} ${per}` : `månadsgåva på ${formatSek(agreement.amountOre)} ${per}`;
   if (to === "staff") return what;
   return `${agreement.kind === "membership" ? "ditt" : "din"} ${what}`;
+}
+
+/** The sentence part both erasure forms show ("din månadsgåva på 200 kr i månaden och ditt medlemskap, …"), or null when nothing runs. */
+export async function whatErasureEnds(db: Kysely<DB>, donorId: string, to: "donor" | "staff"): Promise<string | null> {
+  return swedishList((await agreementsEndedByErasure(db, donorId)).map((agreement) => describeEndedAgreement(agreement, to)));
 }
 
 /** Ends the donor's running agreements (each in its own transaction, as the donor's own cancellation does) and says which. */

@@ -38,12 +38,19 @@ export type GiftDocumentPreview = z.input<typeof giftDocumentPreviewSchema>;
 export const PREVIEW_REFERENCE = "Förhandsvisning";
 
 /**
- * The document to render. A gift card wears its catalogue card (`card`, looked
- * up by the caller; without it there is nothing to show); a certificate or
- * diploma one of its own designs, the first when the design is not one of them.
+ * The document to render, or null for a gift card whose card the catalogue
+ * does not have (nothing to show: the callers answer 404 card_not_found). A
+ * gift card wears its catalogue card; a certificate or diploma one of its own
+ * designs, the first when the design is not one of them.
  */
-export function giftDocumentPreviewRequest(preview: z.output<typeof giftDocumentPreviewSchema>, card: Card | undefined, now: Date): DocumentRequest {
+export function giftDocumentPreviewRequest(
+  preview: z.output<typeof giftDocumentPreviewSchema>,
+  cardByCode: (code: string) => Card | undefined,
+  now: Date,
+): DocumentRequest | null {
   const kind = preview.documentKind;
+  const card = kind === "gift_card" ? cardByCode(preview.cardCode) : undefined;
+  if (kind === "gift_card" && !card) return null;
   const design = kind === "gift_card" ? (card?.code ?? "") : isDesignOf(kind, preview.design) ? preview.design : GIFT_DOCUMENT_DESIGNS[kind][0];
   return {
     kind: GIFT_DOCUMENT_RENDER_KIND[kind],

@@ -89,7 +89,7 @@ async function previewGreetingCard(container: AppContainer, body: unknown, res: 
 async function previewGiftDocument(container: AppContainer, body: unknown, res: Response, next: NextFunction): Promise<void> {
   const parsed = giftDocumentPreviewSchema.safeParse(body);
   if (!parsed.success) return sendInvalid(res, parsed.error);
-  const card = parsed.data.documentKind === "gift_card" ? container.cards.cardByCode(parsed.data.cardCode) : undefined;
-  if (parsed.data.documentKind === "gift_card" && !card) return sendCardNotFound(res);
-  await sendPng(res, next, () => container.documents.render(giftDocumentPreviewRequest(parsed.data, card, container.clock.now()), "png"));
+  const document = giftDocumentPreviewRequest(parsed.data, (code) => container.cards.cardByCode(code), container.clock.now());
+  if (!document) return sendCardNotFound(res);
+  await sendPng(res, next, () => container.documents.render(document, "png"));
 }
