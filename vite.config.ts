@@ -20,8 +20,28 @@ function zodWithoutEvalInTheBrowser(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [zodWithoutEvalInTheBrowser(), reactRouter()],
+/**
+ * The server build has two entries in one Rollup graph: React Router's server
+ * build (index.js, which pre-rendering and React Router's tooling read) and the
+ * Express server that serves it (site.js, server/site-build.ts). Modules both
+ * use – all of core/ – are bundled once, into shared chunks, so every class and
+ * piece of module state exists once in production (decision 0036). React
+ * Router names every server entry "index.js"; this names the second one apart.
+ */
+const SITE_ENTRY = "site";
+function serverEntryWithTheSite(): Plugin {
+  return {
+    name: "server-entry-with-the-site",
+    apply: (_config, env) => env.isSsrBuild === true,
+    outputOptions(output) {
+      const routesEntry = output.entryFileNames;
+      return { ...output, entryFileNames: (chunk) => (chunk.name === SITE_ENTRY ? `${SITE_ENTRY}.js` : typeof routesEntry === "function" ? routesEntry(chunk) : (routesEntry ?? "index.js")) };
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [zodWithoutEvalInTheBrowser(), reactRouter(), serverEntryWithTheSite()],
   define: {
     // Pre-rendered pages take the site settings present at build time, read and
     // validated by the server's own configuration loader (decision 0009); at run
@@ -31,5 +51,6 @@ export default defineConfig({
   build: {
     // Our CSS is small; one stylesheet per route keeps the critical path short.
     cssCodeSplit: true,
+    rollupOptions: isSsrBuild ? { input: { index: "virtual:react-router/server-build", [SITE_ENTRY]: "server/site-build.ts" } } : undefined,
   },
-});
+}));

@@ -2,8 +2,7 @@ import { PassThrough, pipeline } from "node:stream";
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { clientIpContext, containerContext, freshTokenContext, nonceContext } from "./context";
-import { siteSettingsContext } from "./site-settings-context.server";
+import { containerContext, nonceContext } from "./context";
 import type { AppContainer } from "../server/container";
 import { NonceProvider } from "./nonce";
 import { hydrateAfterFirstPaint } from "./document/hydrate-after-first-paint";
@@ -58,21 +57,6 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/**
- * The server (server/app.ts) builds each request's context through this
- * function, so that the context keys are the very objects the routes read:
- * the Express server is bundled separately and would otherwise hold copies.
- */
-export function createLoadContext(container: AppContainer, nonce: string, clientIp = "", freshToken?: () => string): RouterContextProvider {
-  const context = new RouterContextProvider();
-  if (freshToken) context.set(freshTokenContext, freshToken);
-  context.set(containerContext, container);
-  context.set(nonceContext, nonce);
-  context.set(clientIpContext, clientIp);
-  context.set(siteSettingsContext, container.siteSettings);
-  return context;
 }
 
 /**

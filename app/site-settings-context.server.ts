@@ -12,7 +12,7 @@ const BUILD_TIME_SETTINGS = typeof __BUILD_SITE_SETTINGS__ === "undefined" ? und
 
 /**
  * The site settings for loaders. At run time `createLoadContext`
- * (app/entry.server.tsx) sets the server's values; pre-rendering at build time
+ * (app/load-context.server.ts) sets the server's values; pre-rendering at build time
  * runs without the server, so it gets the build-time values as the default.
  */
 export const siteSettingsContext = BUILD_TIME_SETTINGS ? createContext<SiteSettings>(BUILD_TIME_SETTINGS) : createContext<SiteSettings>();

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
  * The typefaces every document uses, read from the @fontsource packages in
  * node_modules (never downloaded at run time). They are located through the
  * package resolver, relative to this module – in development that is the
- * source file, in production the bundled build/server-main.js – so the build
+ * source file, in production the server build under build/server/ – so the build
  * needs no copy of the files. WOFF, not WOFF2: satori reads only TTF, OTF and
  * WOFF.
  *

@@ -2,7 +2,7 @@ import path from "node:path";
 import compression from "compression";
 import type { RequestListener } from "node:http";
 import express from "express";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { AppContainer } from "./container";
 import { canonicalRedirects } from "./redirects";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
@@ -18,11 +18,7 @@ import { countSubmittedSearches, SUBMITTED_SEARCH_PATHS } from "./submitted-sear
 import { finalErrorHandler } from "./error-pages";
 import { rememberVisitor } from "./request-visitor";
 import { faviconIco } from "./favicon";
-
-/** What our entry.server module exports besides the default render function. */
-interface AppEntryModule {
-  createLoadContext(container: AppContainer, nonce: string, clientIp?: string, freshToken?: () => string): RouterContextProvider;
-}
+import { createLoadContext } from "../app/load-context.server";
 
 export interface AppOptions {
   container: AppContainer;
@@ -87,11 +83,8 @@ export function createApp(options: AppOptions): RequestListener {
       build: options.build,
       mode: container.config.NODE_ENV === "production" ? "production" : "development",
       logger: container.logger,
-      getLoadContext: async (req, res, render) => {
-        const build = await resolveBuild(options.build);
-        const entry = build.entry.module as unknown as AppEntryModule;
-        return entry.createLoadContext(container, render?.nonce ?? (res.locals.nonce as string), req.ip ?? "", render?.freshToken);
-      },
+      getLoadContext: (req, res, render) =>
+        createLoadContext(container, render?.nonce ?? (res.locals.nonce as string), req.ip ?? "", render?.freshToken),
       pageCache: container.pageCache,
     }),
   );

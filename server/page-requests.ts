@@ -92,7 +92,7 @@ export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   /** `render`: the stand-ins for a page rendered to be kept (server/page-cache.ts); otherwise the request's own nonce and tokens. */
-  getLoadContext(req: ExpressRequest, res: ExpressResponse, render?: { nonce: string; freshToken: () => string }): Promise<RouterContextProvider>;
+  getLoadContext(req: ExpressRequest, res: ExpressResponse, render?: { nonce: string; freshToken: () => string }): RouterContextProvider | Promise<RouterContextProvider>;
   logger: Logger;
   maxBodyBytes?: number;
   /** Pages kept for anonymous visitors; absent, every page is rendered for its request. */

@@ -1,7 +1,14 @@
 // The production server's entry (copied to <build>/server-main.js by
-// scripts/build-server.mjs). The resolve hook must be in place before the
-// first import of react-router, so the bundle itself is imported after it.
+// scripts/finish-server-build.mjs). The resolve hook must be in place before the
+// first import of react-router, so the server build is imported after it.
+// server/site.js (the Express server) and server/index.js (React Router's build)
+// are two entries of one Rollup build and share its modules (decision 0036).
+import path from "node:path";
 import { register } from "node:module";
+import { fileURLToPath } from "node:url";
 
 register("./production-resolve.mjs", import.meta.url);
-await import("./server-app.js");
+const here = path.dirname(fileURLToPath(import.meta.url));
+const build = await import("./server/index.js");
+const { startSite } = await import("./server/site.js");
+await startSite({ build, clientDir: path.join(here, "client") });
