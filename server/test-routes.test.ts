@@ -54,6 +54,18 @@ describe("test routes switched on", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_clock_move");
   });
+
+  it("fills a rate limit for one key only, and refuses a limit the server does not have", async () => {
+    const perPhone = server.container.rateLimiter.named("swish-requests-per-phone")!;
+    const filled = await postJson(`${server.url}/_test/rate-limits/fill`, { limit: "swish-requests-per-phone", key: "46700000111" });
+    expect(filled.status).toBe(200);
+    expect(filled.body.full).toBe(true);
+    expect(await perPhone.peek("46700000111")).toBe(false);
+    expect(await perPhone.peek("46700000112")).toBe(true);
+    const unknown = await postJson(`${server.url}/_test/rate-limits/fill`, { limit: "no-such-limit", key: "x" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.code).toBe("invalid_limit");
+  });
 });
 
 describe("test routes switched off", () => {
@@ -63,8 +75,9 @@ describe("test routes switched off", () => {
   });
   afterAll(() => server.dispose());
 
-  it("answers 404 for both routes", async () => {
+  it("answers 404 for every route", async () => {
     expect((await postJson(`${server.url}/_test/clock`, { advanceMs: 1000 })).status).toBe(404);
     expect((await postJson(`${server.url}/_test/jobs/run`, {})).status).toBe(404);
+    expect((await postJson(`${server.url}/_test/rate-limits/fill`, { limit: "swish-requests-per-phone", key: "46700000111" })).status).toBe(404);
   });
 });

@@ -90,6 +90,11 @@ export class RateLimiter {
     private readonly now: () => number,
   ) {}
 
+  /** The limit made under this name, if any (the end-to-end suite's test routes fill one up). */
+  named(name: string): RateLimit | undefined {
+    return this.limits.get(name);
+  }
+
   limit(name: string, limit: number, windowMs: number): RateLimit {
     const existing = this.limits.get(name);
     if (existing) {
