@@ -203,7 +203,6 @@ test.describe("in the back office", () => {
 
     await page.goto("/admin/logga-in");
     await page.getByRole("button", { name: "Öppna BankID på den här enheten" }).click();
-    await page.getByRole("link", { name: "Öppna BankID-appen" }).click();
     await page.getByRole("radio", { name: STAFF.radio }).check();
     await page.getByRole("button", { name: "Fortsätt" }).click();
     await page.getByRole("button", { name: "Legitimera" }).click();
