@@ -8,7 +8,7 @@ import { parseSiteConfig, type SiteConfig } from "../core/site/site-config";
 /**
  * All runtime configuration comes from environment variables, validated once at
  * boot. A bad value stops the process with a message that names the variable.
- * Every variable is documented in README.md and .env.example (a test keeps the
+ * Every variable is documented in docs/configuration.md and .env.example (a test keeps the
  * three in step). This is the only module that reads the environment
  * (`readEnvironment`); everything else is handed the validated values
  * (decision 0009).

@@ -6,20 +6,18 @@ import { SERVER_ENV_NAMES } from "../server/config";
 import { SITE_ENV_NAMES } from "../core/site/site-config";
 
 /**
- * README's configuration table, .env.example and the validated configuration
- * (server/config.ts and the SITE_* variables) name the same variables, so that
- * none of them can drift from the others again (decision 0009).
+ * The configuration table (docs/configuration.md), .env.example and the
+ * validated configuration (server/config.ts and the SITE_* variables) name the
+ * same variables, so that none of them can drift from the others again
+ * (decision 0009).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 
-function readmeNames(): string[] {
-  const readme = read("README.md");
-  const start = readme.indexOf("## Configuration");
-  const end = readme.indexOf("\n## ", start + 1);
-  const section = readme.slice(start, end === -1 ? undefined : end);
+/** The variables in the first column of docs/configuration.md's table (its only table). */
+function documentedNames(): string[] {
   const names: string[] = [];
-  for (const line of section.split("\n")) {
+  for (const line of read("docs/configuration.md").split("\n")) {
     const firstCell = /^\|([^|]+)\|/.exec(line)?.[1] ?? "";
     for (const match of firstCell.matchAll(/`([A-Z][A-Z0-9_]*\*?)`/g)) names.push(match[1] as string);
   }
@@ -37,32 +35,32 @@ function envExampleNames(): string[] {
 }
 
 const schemaNames = [...SERVER_ENV_NAMES, ...SITE_ENV_NAMES];
-const readme = readmeNames();
+const documented = documentedNames();
 const example = envExampleNames();
-const wildcards = readme.filter((n) => n.endsWith("*")).map((n) => n.slice(0, -1));
-const inReadme = (name: string) => readme.includes(name) || wildcards.some((prefix) => name.startsWith(prefix));
+const wildcards = documented.filter((n) => n.endsWith("*")).map((n) => n.slice(0, -1));
+const isDocumented = (name: string) => documented.includes(name) || wildcards.some((prefix) => name.startsWith(prefix));
 
 describe("configuration documentation", () => {
-  it("finds the README table and .env.example", () => {
-    expect(readme.length).toBeGreaterThan(20);
+  it("finds the table in docs/configuration.md and .env.example", () => {
+    expect(documented.length).toBeGreaterThan(20);
     expect(example.length).toBeGreaterThan(20);
   });
 
-  it("README documents every variable the configuration reads", () => {
-    expect(schemaNames.filter((name) => !inReadme(name))).toEqual([]);
+  it("docs/configuration.md documents every variable the configuration reads", () => {
+    expect(schemaNames.filter((name) => !isDocumented(name))).toEqual([]);
   });
 
   it(".env.example lists every variable the configuration reads", () => {
     expect(schemaNames.filter((name) => !example.includes(name))).toEqual([]);
   });
 
-  it(".env.example lists every variable README lists", () => {
-    expect(readme.filter((name) => !name.endsWith("*") && !example.includes(name))).toEqual([]);
+  it(".env.example lists every variable docs/configuration.md lists", () => {
+    expect(documented.filter((name) => !name.endsWith("*") && !example.includes(name))).toEqual([]);
     expect(wildcards.filter((prefix) => !example.some((name) => name.startsWith(prefix)))).toEqual([]);
   });
 
   it("neither documents a variable the configuration does not read", () => {
-    expect(readme.filter((name) => !name.endsWith("*") && !schemaNames.includes(name))).toEqual([]);
+    expect(documented.filter((name) => !name.endsWith("*") && !schemaNames.includes(name))).toEqual([]);
     expect(example.filter((name) => !schemaNames.includes(name))).toEqual([]);
   });
 });
