@@ -51,9 +51,9 @@ describe("gift form", () => {
     expect(errors.personnummer).toMatch(/Personnumret stämmer inte/);
   });
 
-  it("accepts a valid personnummer and a Swish phone number", () => {
+  it("accepts a valid personnummer, stored as its 12 digits, and a Swish phone number", () => {
     const result = schema.parse({ ...valid, personnummer: "19811228-9874", swishDevice: "other", swishPhone: "070-123 45 67" });
-    expect(result.personnummer).toBe("19811228-9874");
+    expect(result.personnummer).toBe("198112289874");
     expect(result.swishPayerAlias).toBe("46701234567");
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidPersonnummer } from "../identity/personnummer";
+import { isValidPersonnummer, normalisePersonnummer } from "../identity/personnummer";
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../text/plain-text";
 import { formatNumber } from "../site/format";
 
@@ -64,7 +64,9 @@ export const giftFields = {
     .trim()
     .optional()
     .default("")
-    .refine((v) => v === "" || isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN."),
+    .refine((v) => v === "" || isValidPersonnummer(v), "Personnumret stämmer inte. Skriv det som ÅÅÅÅMMDD-NNNN.")
+    // Stored, matched with BankID and reported to Skatteverket in one form only: 12 digits, however it was typed.
+    .transform((v) => (v === "" ? "" : (normalisePersonnummer(v) ?? v))),
   newsletter: z.string().optional(),
   paymentMethod: z.enum(GIFT_PAYMENT_METHODS, { error: "Välj hur du vill betala." }),
   swishDevice: z.enum(["this", "other"], { error: "Välj hur du vill använda Swish." }).default("this"),

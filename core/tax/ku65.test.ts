@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
 import { ManualClock } from "../clock";
@@ -11,23 +7,13 @@ import { upsertIdentifiedDonor } from "../donors/donor-repository";
 import { givingOverview } from "../donors/gift-history";
 import { TEST_PERSONNUMMER, TEST_SAMORDNINGSNUMMER } from "../identity/test-personnummer";
 import { ku65Plan, ku65Totals, ku65Xml, makeKu65File } from "./ku65";
+import { kontrolluppgifterSchemaErrors } from "../../tests/support/skatteverket-schema";
 
-const SCHEMA = path.join(import.meta.dirname, "skatteverket-schema/kontrolluppgifter_8.0/instans/Kontrolluppgifter_8.0.xsd");
 const site = loadSiteConfig({});
 const [anna, bo, cecilia] = TEST_PERSONNUMMER;
 const samordning = TEST_SAMORDNINGSNUMMER[0];
 
-/** xmllint's verdict on a file against Skatteverket's schema: "" when valid, its complaints otherwise. */
-function schemaErrors(xml: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ku65-")), "ku65.xml");
-  fs.writeFileSync(file, xml);
-  try {
-    execFileSync("xmllint", ["--noout", "--schema", SCHEMA, file], { stdio: "pipe" });
-    return "";
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? error);
-  }
-}
+const schemaErrors = kontrolluppgifterSchemaErrors;
 
 let n = 0;
 function gift(overrides: Parameters<typeof testGift>[0]) {
@@ -112,6 +98,11 @@ describe.each(testEngines)("KU65 on %s", (engine) => {
       [anna, numbers[anna], "unchanged"],
       [samordning, numbers[samordning], "unchanged"],
     ]);
+  });
+
+  it("refuses to write a personnummer in any form but its 12 digits", () => {
+    const statement = { personnummer: "19811228-9874", specificationNumber: 1, amountKr: 500, change: "new" as const };
+    expect(() => ku65Xml(site, 2026, [statement], new Date("2027-01-20T09:00:00.000Z"))).toThrow(/12-digit/);
   });
 
   it("the schema check can fail: a file without the gift amount's field code is refused", () => {

@@ -117,7 +117,10 @@ export function ku65Xml(site: SiteConfig, year: number, statements: readonly Ku6
   const phone = escapeXml(clip(site.phone, 20));
   const email = escapeXml(site.email);
   const blanketter = statements.map((s) => {
-    if (!parsePersonnummer(s.personnummer, { now: createdAt })) throw new Ku65Error("A stored personnummer is not valid; the file was not made.");
+    // Skatteverket takes 12 digits only; a number stored any other way is a defect to mend, not to report.
+    if (parsePersonnummer(s.personnummer, { now: createdAt })?.canonical !== s.personnummer) {
+      throw new Ku65Error("A stored personnummer is not valid or not in its 12-digit form; the file was not made.");
+    }
     const fields =
       s.amountKr === null
         ? `          <ku:Borttag faltkod="205">1</ku:Borttag>\n`
