@@ -14,6 +14,9 @@ import { PAYMENT_STARTS_LIMITED_MESSAGE } from "../../core/payments/payment-star
 // error, and the forms answered 500). Each test's Swish number is its own: the test route fills the
 // limit for that number only, so the other journeys on the server are not refused.
 
+// The card pages load a hundred card pictures, and the machine is shared: more than the default 30 s.
+test.slow();
+
 function fixture(script: string, ...args: string[]): string {
   return execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env: e2eFixtureEnv, encoding: "utf8" });
 }
