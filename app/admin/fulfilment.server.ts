@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import type { PostQueueEntry } from "../../core/orders/fulfilment";
+import { failedDeliveries, type PostQueueEntry } from "../../core/orders/fulfilment";
 import { postWorkQueue } from "../../core/orders/post-work";
 import { storedSheetContent } from "../../core/memorial/memorial-sheet";
 import type { OrderItemRow } from "../../core/orders/order-repository";
@@ -49,28 +49,9 @@ export function formQueueLine({ form, urgent, late, arrivesBy }: PostalFormQueue
   };
 }
 
-/** Items whose delivery failed (a bounced e-mail, a document that could not be made), newest first, with the last error. */
-export async function failedItems(db: Kysely<DB>) {
-  const items = await db.selectFrom("order_items").selectAll().where("status", "=", "failed").orderBy("updated_at", "desc").limit(200).execute();
-  const lines = [];
-  for (const item of items) {
-    const event = await db
-      .selectFrom("order_events")
-      .select(["data", "created_at"])
-      .where("order_item_id", "=", item.id)
-      .where("to_status", "=", "failed")
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    let error: string | null = null;
-    try {
-      const parsed = event?.data ? (JSON.parse(event.data) as { error?: unknown }) : null;
-      error = typeof parsed?.error === "string" ? parsed.error : null;
-    } catch {
-      error = null;
-    }
-    lines.push({ ...itemLine(item), failedAt: event?.created_at ?? item.updated_at, error });
-  }
-  return lines;
+/** Items whose delivery failed, newest first, as lines of the failed table. */
+async function failedItems(db: Kysely<DB>) {
+  return (await failedDeliveries(db)).map(({ item, failedAt, error }) => ({ ...itemLine(item), failedAt, error }));
 }
 
 export async function fulfilmentView(db: Kysely<DB>, now: Date) {

@@ -5,12 +5,13 @@ import { formatDateTime } from "../admin/admin-format";
 import { findDonor } from "../../core/donors/donor-repository";
 import { givingOverview } from "../../core/donors/gift-history";
 import { maskPersonnummer } from "../../core/identity/personnummer";
-import { eraseDonor, KEPT_AFTER_ERASURE } from "../../core/my-data/my-data-service";
+import { commentsOfDonor, eraseDonor, KEPT_AFTER_ERASURE } from "../../core/my-data/my-data-service";
 import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
 import { formatDateLong, formatSek } from "../../core/site/format";
 import { agreementsOfDonor } from "../../core/agreements/agreement-view";
 import { whatErasureEnds } from "../../core/agreements/agreements-on-erasure";
 import { findMemberOfDonor } from "../../core/membership/membership-service";
+import { orderItemsOfGifts } from "../../core/orders/order-repository";
 import { ORDER_ITEM_KIND_LABELS, ORDER_ITEM_STATUS_LABELS } from "../admin/order-item-labels";
 
 export function meta() {
@@ -24,21 +25,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!donor) throw data("Givaren finns inte (uppgifterna kan ha raderats).", { status: 404 });
   await audit({ action: "donor.view", subjectType: "donor", subjectId: donor.id });
   const { gifts, taxYears } = await givingOverview(container.db, donor);
-  const refs = gifts.map((g) => g.orderReference);
-  const items =
-    refs.length === 0
-      ? []
-      : await container.db
-          .selectFrom("order_items")
-          .innerJoin("orders", "orders.id", "order_items.order_id")
-          .innerJoin("gifts", "gifts.id", "orders.gift_id")
-          .select(["order_items.reference", "order_items.kind", "order_items.channel", "order_items.status", "order_items.recipient_name", "order_items.due_date", "gifts.order_reference"])
-          .where("gifts.order_reference", "in", refs)
-          .execute();
+  const items = await orderItemsOfGifts(container.db, gifts.map((g) => g.orderReference));
   const agreements = await agreementsOfDonor(container.db, donor.id);
   const member = await findMemberOfDonor(container.db, donor.id);
   const endsOnErasure = await whatErasureEnds(container.db, donor.id, "staff");
-  const comments = await container.db.selectFrom("donor_comments").selectAll().where("donor_id", "=", donor.id).orderBy("id", "desc").execute();
+  const comments = await commentsOfDonor(container.db, donor.id);
   return {
     donor: {
       id: donor.id,

@@ -6,7 +6,7 @@ import { formatDateTime } from "../admin/admin-format";
 import { searchPayments } from "../../core/staff/payment-search";
 import { ResolutionRefusal, resolveToDonor, resolveToInvoice, unmatchedPayments } from "../../core/staff/unmatched-payments";
 import { importBankFile, type BankFileImportSummary } from "../../core/payments/bank-file-import";
-import { findDonorByPersonnummer } from "../../core/donors/donor-repository";
+import { findDonorByEmail, findDonorByPersonnummer } from "../../core/donors/donor-repository";
 import { normalisePersonnummer } from "../../core/identity/personnummer";
 import { METHOD_LABELS } from "../../core/donors/gift-history";
 import { GIFT_TYPE_LABELS, isGiftType } from "../../core/gifts/gift-types";
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const donor = personnummer
           ? await findDonorByPersonnummer(container.db, personnummer)
           : who.includes("@")
-            ? await container.db.selectFrom("donors").selectAll().where("email", "=", who.toLowerCase()).executeTakeFirst()
+            ? await findDonorByEmail(container.db, who.toLowerCase())
             : undefined;
         if (!donor) throw new ResolutionRefusal("Ingen givare har det personnumret eller den e-postadressen.");
         result = await resolveToDonor(deps, { importId, line, donorId: donor.id, staffId: staff.id });

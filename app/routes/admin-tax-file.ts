@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-tax-file";
 import { ADMIN_HEADERS, requireStaff } from "../admin/staff-guard.server";
-import { Ku65Error, makeKu65File } from "../../core/tax/ku65";
+import { Ku65Error, findKu65File, makeKu65File } from "../../core/tax/ku65";
 
 function xmlResponse(xml: string, name: string): Response {
   return new Response(xml, {
@@ -13,7 +13,7 @@ function xmlResponse(xml: string, name: string): Response {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { container, audit } = await requireStaff(context, request, "ekonomi");
   const id = new URL(request.url).searchParams.get("fil") ?? "";
-  const file = await container.db.selectFrom("ku65_files").selectAll().where("id", "=", id).executeTakeFirst();
+  const file = await findKu65File(container.db, id);
   if (!file) throw data("Filen finns inte.", { status: 404 });
   await audit({ action: "tax.ku65_download", subjectType: "ku65_file", subjectId: file.id });
   return xmlResponse(file.xml, `KU65-${file.income_year}-${file.created_at.slice(0, 10)}.xml`);

@@ -4,6 +4,7 @@ import { containerContext } from "../context";
 import { PRIVATE_HEADERS, assertSameOrigin } from "../donors/donor-session.server";
 import { readCardLink } from "../../core/agreements/card-link";
 import { findAgreement } from "../../core/agreements/agreement-service";
+import { unpaidCardMonth } from "../../core/agreements/unpaid-card-month";
 import { PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 import { formatDateLong, formatSek } from "../../core/site/format";
 import "../components/form/form.css";
@@ -36,14 +37,7 @@ async function linked(context: Route.LoaderArgs["context"], token: string | null
     return { error: "Den här månadsgåvan är avslutad. Du är varmt välkommen att bli månadsgivare igen." } as const;
   }
   // The month the stored card could not pay, if nothing is being tried for it right now.
-  const unpaid = await container.db
-    .selectFrom("gifts")
-    .select(["id", "order_reference", "amount_ore", "debit_on"])
-    .where("agreement_id", "=", agreement.id)
-    .where("status", "=", "awaiting_payment")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("payments").select("payments.id").whereRef("payments.gift_id", "=", "gifts.id").where("payments.status", "in", ["created", "pending"]))))
-    .orderBy("debit_on", "desc")
-    .executeTakeFirst();
+  const unpaid = await unpaidCardMonth(container.db, agreement.id);
   return { agreement, unpaid } as const;
 }
 

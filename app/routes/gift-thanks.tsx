@@ -5,7 +5,7 @@ import { findGiftByOrderReference } from "../../core/payments/payment-repository
 import { isOrderReference } from "../../core/payments/order-reference";
 import { formatDateLong, formatSek } from "../../core/site/format";
 import { memorialOrderPath } from "../../core/memorial/memorial-receipt";
-import { collectionPath } from "../../core/memorial/collection-service";
+import { collectionPath, collectionSlugOfGift } from "../../core/memorial/collection-service";
 import { findMembershipByOrderReference } from "../../core/membership/membership-service";
 import { memberCardPath } from "../../core/membership/membership-receipt";
 import { usePurchaseTracking } from "../payments/use-purchase-tracking";
@@ -23,15 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!gift) throw data(null, { status: 404 });
   if (gift.status !== "paid") throw redirect(`/ge-en-gava/betalning/${gift.order_reference}`);
   // A memorial gift given on a memorial collection's page leads back to it.
-  const collection =
-    gift.gift_type === "memorial"
-      ? await container.db
-          .selectFrom("memorial_collection_gifts as cg")
-          .innerJoin("memorial_collections as c", "c.id", "cg.collection_id")
-          .select("c.slug")
-          .where("cg.gift_id", "=", gift.id)
-          .executeTakeFirst()
-      : undefined;
+  const collectionSlug = gift.gift_type === "memorial" ? await collectionSlugOfGift(container.db, gift.id) : null;
   const membership = gift.gift_type === "membership" ? await findMembershipByOrderReference(container.db, gift.order_reference) : null;
   return {
     membership:
@@ -45,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           }
         : null,
     memorialOrderPath: gift.gift_type === "memorial" ? memorialOrderPath(gift.order_reference) : null,
-    collectionPath: collection ? collectionPath(collection.slug) : null,
+    collectionPath: collectionSlug ? collectionPath(collectionSlug) : null,
     orderReference: gift.order_reference,
     amountOre: gift.amount_ore,
     giftType: gift.gift_type,

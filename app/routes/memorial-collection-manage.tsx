@@ -103,22 +103,22 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // Nothing changes without a valid link; the loader then says why.
   if (!access.ok) return fail("Länken fungerar inte, så ingenting har ändrats.", FAILURE_STATUS[access.reason]);
   if (submission.status !== "success") return data({ intent, result: submission.reply() as FormResult }, { status: 400 });
-  const { db, clock } = container;
+  const { clock } = container;
   const id = access.collection.id;
   let done: keyof typeof DONE;
   const value = submission.value as Record<string, unknown>;
   switch (intent) {
     case "settings":
-      await updateCollectionSettings(db, clock, id, value as { showGreetings: boolean; showTotal: boolean });
+      await updateCollectionSettings(container.db, clock, id, value as { showGreetings: boolean; showTotal: boolean });
       done = "sparat";
       break;
     case "hide":
     case "show":
-      if (!(await setGreetingHidden(db, clock, id, String(value.giftId), intent === "hide"))) return fail("Vi hittar inte den hälsningen i insamlingen.", 400);
+      if (!(await setGreetingHidden(container.db, clock, id, String(value.giftId), intent === "hide"))) return fail("Vi hittar inte den hälsningen i insamlingen.", 400);
       done = intent === "hide" ? "dold" : "visad";
       break;
     case "close":
-      await closeCollection(db, clock, id);
+      await closeCollection(container.db, clock, id);
       done = "avslutad";
       break;
   }

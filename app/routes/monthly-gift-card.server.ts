@@ -3,6 +3,7 @@ import { containerContext } from "../context";
 import { createCardAgreement } from "../../core/agreements/card-debits";
 import type { MonthlyGiftFormData } from "../../core/agreements/monthly-gift-form";
 import type { CurrentSession } from "../../core/donors/session-service";
+import { giveEmailIfMissing } from "../../core/donors/donor-repository";
 import { PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 
 /**
@@ -16,10 +17,7 @@ import { PaymentStartsLimitedError } from "../../core/payments/payment-start-lim
  */
 export async function startCardSignup(context: Readonly<RouterContextProvider>, session: CurrentSession, value: MonthlyGiftFormData): Promise<Response> {
   const container = context.get(containerContext);
-  const { db, clock } = container;
-  if (!session.donor.email) {
-    await db.updateTable("donors").set({ email: value.email, updated_at: clock.now().toISOString() }).where("id", "=", session.donor.id).execute();
-  }
+  await giveEmailIfMissing(container.db, container.clock, session.donor, value.email);
   const { giftId, orderReference } = await createCardAgreement(container, {
     donorId: session.donor.id,
     kind: "monthly_gift",

@@ -3,6 +3,7 @@ import type { Route } from "./+types/monthly-gift-thanks";
 import { containerContext } from "../context";
 import { PRIVATE_HEADERS } from "../donors/donor-session.server";
 import { AGREEMENT_STATUS_LABELS } from "../../core/agreements/agreement-status";
+import { agreementSummary } from "../../core/agreements/agreement-summary";
 import { formatDateLong, formatSek } from "../../core/site/format";
 import "./monthly-gift.css";
 
@@ -17,58 +18,40 @@ export function headers() {
 
 /** After signing: what was agreed and what happens next. The address is the agreement's random id; it shows no personnummer and only the account's last digits. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(containerContext);
+  const container = context.get(containerContext);
   if (!/^[0-9a-f-]{36}$/.test(params.agreementId)) throw data(null, { status: 404 });
-  const row = await db
-    .selectFrom("agreements")
-    .leftJoin("mandates", "mandates.id", "agreements.mandate_id")
-    .leftJoin("stored_cards", "stored_cards.id", "agreements.card_subscription_ref")
-    .select([
-      "agreements.amount_ore",
-      "agreements.debit_day",
-      "agreements.status",
-      "agreements.next_debit_on",
-      "agreements.method",
-      "agreements.kind",
-      "agreements.donor_id",
-      "mandates.bank_name",
-      "mandates.account",
-      "stored_cards.masked_number",
-    ])
-    .where("agreements.id", "=", params.agreementId)
-    .executeTakeFirst();
+  const row = await agreementSummary(container.db, params.agreementId);
   if (!row) throw data(null, { status: 404 });
   if (row.kind === "membership") {
     // A membership renewed every year (decision 0028): this page must speak of a yearly fee, not of a monthly gift.
-    const member = await db.selectFrom("members").select(["paid_until"]).where("donor_id", "=", row.donor_id).executeTakeFirst();
     return {
       kind: "membership" as const,
-      amountOre: row.amount_ore,
+      amountOre: row.amountOre,
       status: row.status,
-      nextDebit: row.next_debit_on,
-      paidUntil: member?.paid_until ?? null,
-      paymentMethod: row.method === "card" ? (row.masked_number ? `Kort som slutar på ${row.masked_number.slice(-4)}` : "Kort") : `Autogiro, ${row.bank_name ?? "ditt konto"}`,
+      nextDebit: row.nextDebitOn,
+      paidUntil: row.memberPaidUntil,
+      paymentMethod: row.method === "card" ? (row.maskedCardNumber ? `Kort som slutar på ${row.maskedCardNumber.slice(-4)}` : "Kort") : `Autogiro, ${row.bankName ?? "ditt konto"}`,
     };
   }
   if (row.method === "card") {
     // Paid in the card window: the card is stored within seconds of the payment, and the agreement then active.
     return {
       kind: "card" as const,
-      amountOre: row.amount_ore,
-      debitDay: row.debit_day,
+      amountOre: row.amountOre,
+      debitDay: row.debitDay,
       status: row.status,
-      nextCharge: row.next_debit_on,
-      cardEnd: row.masked_number ? row.masked_number.slice(-4) : null,
+      nextCharge: row.nextDebitOn,
+      cardEnd: row.maskedCardNumber ? row.maskedCardNumber.slice(-4) : null,
     };
   }
   return {
     kind: "autogiro" as const,
-    amountOre: row.amount_ore,
-    debitDay: row.debit_day,
+    amountOre: row.amountOre,
+    debitDay: row.debitDay,
     status: row.status,
     statusLabel: AGREEMENT_STATUS_LABELS[row.status],
-    firstDebit: row.next_debit_on,
-    bank: row.bank_name,
+    firstDebit: row.nextDebitOn,
+    bank: row.bankName,
     accountEnd: (row.account ?? "").slice(-4),
   };
 }

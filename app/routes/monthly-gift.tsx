@@ -15,7 +15,8 @@ import { AmountFields, groupProps } from "../components/gift/gift-fields";
 import { parseForm } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
-import { completeMandateSigning, latestSigningOrder, signupDraft, startMandateSigning } from "./monthly-gift-signup.server";
+import { SIGNING_RETURN_PATH, latestSigningOrder, mandateSigning, signingBrowser } from "./monthly-gift-signup.server";
+import { completeMandateSigning, signingDraft, startMandateSigning } from "../../core/agreements/mandate-signing";
 import { startCardSignup } from "./monthly-gift-card.server";
 import "../components/form/form.css";
 import "./monthly-gift.css";
@@ -68,13 +69,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let problem: string | null = null;
   let draft = null;
   if (orderRef) {
-    const result = await completeMandateSigning(context, request, orderRef);
+    const signer = mandateSigning(context);
+    const browser = signingBrowser(context, request);
+    // A browser without the BankID cookie cannot have started this order.
+    const result = await completeMandateSigning(signer, orderRef, browser.setCookie ? null : browser.id);
     if (result.status === "created") throw redirect(`/ge-en-gava/manadsgava/tack/${result.agreementId}`);
-    draft = await signupDraft(context, orderRef);
+    draft = await signingDraft(signer, orderRef);
     if (result.status === "failed") problem = result.message;
     else if (draft) {
-      const { bankId } = container.donors;
-      const poll = await bankId.poll(orderRef, bankId.browserId(request.headers.get("cookie")).id);
+      const poll = await container.donors.bankId.poll(orderRef, browser.id);
       signing = poll
         ? { orderRef, sameDevice: poll.sameDevice, autoStartUrl: poll.autoStartUrl, message: poll.message?.text ?? RFA.RFA21, mandate: mandateText(container.site, draft) }
         : null;
@@ -143,9 +146,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await container.donors.limits.bankIdStarts.hit(ip))) {
     return data({ result: submission.reply(), problem: "Du har försökt skriva under många gånger på kort tid. Vänta en minut och försök igen." }, { status: 429 });
   }
-  const started = await startMandateSigning(context, request, signup, { ip, sameDevice: formData.get("device") === "this" });
+  const browser = signingBrowser(context, request);
+  const started = await startMandateSigning(mandateSigning(context), signup, {
+    endUserIp: ip,
+    browserId: browser.id,
+    sameDevice: formData.get("device") === "this",
+    // On the same device the BankID app sends the donor back here, not to the login page.
+    returnUrl: `${container.config.publicUrl}${SIGNING_RETURN_PATH}`,
+  });
   if ("error" in started) return data({ result: submission.reply(), problem: started.error }, { status: 502 });
-  const headers = started.setCookie ? { "Set-Cookie": started.setCookie } : undefined;
+  const headers = browser.setCookie ? { "Set-Cookie": browser.setCookie } : undefined;
   return redirect(`/ge-en-gava/manadsgava?${new URLSearchParams({ order: started.orderRef })}`, { status: 303, headers });
 }
 

@@ -226,6 +226,11 @@ export async function findAgreement(db: Executor, id: string): Promise<Agreement
   return db.selectFrom("agreements").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The agreement a sign-up form made, found by the form's idempotency key. */
+export async function findAgreementByIdempotencyKey(db: Executor, idempotencyKey: string): Promise<AgreementRow | undefined> {
+  return db.selectFrom("agreements").selectAll().where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
+}
+
 async function donorAgreement(trx: Executor, agreementId: string, donorId: string): Promise<AgreementRow> {
   const agreement = await trx.selectFrom("agreements").selectAll().where("id", "=", agreementId).where("donor_id", "=", donorId).executeTakeFirst();
   if (!agreement) throw new AgreementNotFoundError();

@@ -198,6 +198,17 @@ export class BankIdLogin {
     return { personalNumber, name };
   }
 
+  /**
+   * Marks a completed signature as used by the feature that asked for it, so
+   * the login page no longer picks it up as the browser's latest order. True
+   * only for the one caller that marked it; a second call changes nothing.
+   */
+  async consumeSignature(orderRef: string, browserId: string): Promise<boolean> {
+    const row = await this.order(orderRef, browserId);
+    if (!row || row.kind !== "sign" || row.status !== "complete" || row.consumed_at) return false;
+    return this.markConsumed(row.order_ref);
+  }
+
   /** The donor cancels. BankID answers an error for orders that are already over; that is fine. */
   async cancel(orderRef: string, browserId: string): Promise<boolean> {
     const row = await this.order(orderRef, browserId);

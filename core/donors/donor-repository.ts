@@ -30,6 +30,23 @@ export async function findDonorByPersonnummer(db: Executor, personnummer: string
   return db.selectFrom("donors").selectAll().where("personnummer", "=", personnummer).executeTakeFirst();
 }
 
+/** The donor with this e-mail address (as stored: lower case), if any. */
+export async function findDonorByEmail(db: Executor, email: string): Promise<DonorRow | undefined> {
+  return db.selectFrom("donors").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+/**
+ * Gives a donor without an e-mail address the one they just typed in a form
+ * (a monthly gift's sign-up), so the confirmation reaches them. An address
+ * the donor already has is kept.
+ */
+export async function giveEmailIfMissing(db: Executor, clock: Clock, donor: DonorRow, email: string): Promise<DonorRow> {
+  if (donor.email) return donor;
+  const update = { email, updated_at: clock.now().toISOString() };
+  await db.updateTable("donors").set(update).where("id", "=", donor.id).execute();
+  return { ...donor, ...update };
+}
+
 /**
  * The donor for a personnummer that has just been proven (BankID), created on
  * first login. An existing donor keeps the details they have given us; only

@@ -143,6 +143,17 @@ export async function findCollectionWithMemorial(db: Executor, slug: string): Pr
   return { collection, memorial };
 }
 
+/** The collection a memorial gift was given on, if it was given on one (the thanks page leads back to it). */
+export async function collectionSlugOfGift(db: Executor, giftId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("memorial_collection_gifts as cg")
+    .innerJoin("memorial_collections as c", "c.id", "cg.collection_id")
+    .select("c.slug")
+    .where("cg.gift_id", "=", giftId)
+    .executeTakeFirst();
+  return row?.slug ?? null;
+}
+
 export type ManageAccess = { ok: true; collection: CollectionRow; memorial: MemorialRow } | { ok: false; reason: "invalid" | "expired" };
 
 /**

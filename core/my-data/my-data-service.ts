@@ -69,6 +69,11 @@ export async function myDataFor(db: Kysely<DB>, clock: Clock, site: SiteConfig, 
   };
 }
 
+/** The donor's comments, newest first, for staff (with where each was written). */
+export async function commentsOfDonor(db: Kysely<DB>, donorId: string) {
+  return db.selectFrom("donor_comments").selectAll().where("donor_id", "=", donorId).orderBy("id", "desc").execute();
+}
+
 export async function addComment(db: Kysely<DB>, clock: Clock, donorId: string, body: string, source: "my-data" | "my-pages"): Promise<void> {
   await db.insertInto("donor_comments").values({ donor_id: donorId, body, source, created_at: clock.now().toISOString() }).execute();
 }

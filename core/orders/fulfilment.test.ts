@@ -5,7 +5,7 @@ import { testMemorialGift } from "../memorial/test-memorial-gift";
 import { memorialOrderView } from "../memorial/memorial-order-view";
 import { findOrderItem, orderItemEvents } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";
-import { FulfilmentRefusal, formatPostQueue, markPosted, postQueue } from "./fulfilment";
+import { FulfilmentRefusal, failedDeliveries, formatPostQueue, markPosted, postQueue } from "./fulfilment";
 import { postBatch } from "./post-work";
 import { loadSiteConfig } from "../site/site-config";
 
@@ -74,6 +74,20 @@ describe.each(testEngines)("post fulfilment on %s", (engine) => {
     expect((await orderItemEvents(db, a.item.id)).at(-1)).toMatchObject({ to_status: "sent", source: "staff" });
     await expect(markPosted(db, clock, [a.item.reference], "anna")).rejects.toThrow(/is sent, only ready items/);
     expect(await postQueue(db, clock.now())).toEqual([]);
+  });
+
+  it("lists failed deliveries newest first, with the error their last failure recorded", async () => {
+    const db = await setUp();
+    const bounced = await testMemorialGift(db, clock, { channel: "email" });
+    const unmade = await testMemorialGift(db, clock, { channel: "post" });
+    await testMemorialGift(db, clock, { channel: "post" });
+    await transitionOrderItem(db, clock, { itemId: bounced.item.id, to: "failed", source: "delivery", data: { error: "550 mailbox unavailable" } });
+    const minuteLater = new ManualClock(new Date(clock.now().getTime() + 60_000));
+    await transitionOrderItem(db, minuteLater, { itemId: unmade.item.id, to: "failed", source: "staff" });
+    expect((await failedDeliveries(db)).map((f) => [f.item.reference, f.failedAt, f.error])).toEqual([
+      [unmade.item.reference, minuteLater.now().toISOString(), null],
+      [bounced.item.reference, clock.now().toISOString(), "550 mailbox unavailable"],
+    ]);
   });
 
   it("shows the donor the order in Swedish as it moves", async () => {

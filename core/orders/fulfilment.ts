@@ -158,6 +158,40 @@ export async function markPosted(db: Kysely<DB>, clock: Clock, references: reado
   return db.transaction().execute((trx) => markItemsPosted(trx, clock, items, by));
 }
 
+export interface FailedDelivery {
+  item: OrderItemRow;
+  /** When it failed (the item's last change when no failure was recorded). */
+  failedAt: string;
+  /** The error the failure recorded, if it recorded one. */
+  error: string | null;
+}
+
+/** Items whose delivery failed (a bounced e-mail, a document that could not be made), newest first, with the last error; at most 200. */
+export async function failedDeliveries(db: Kysely<DB>): Promise<FailedDelivery[]> {
+  const items = await db.selectFrom("order_items").selectAll().where("status", "=", "failed").orderBy("updated_at", "desc").limit(200).execute();
+  const failed: FailedDelivery[] = [];
+  for (const item of items) {
+    const event = await db
+      .selectFrom("order_events")
+      .select(["data", "created_at"])
+      .where("order_item_id", "=", item.id)
+      .where("to_status", "=", "failed")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    failed.push({ item, failedAt: event?.created_at ?? item.updated_at, error: recordedError(event?.data ?? null) });
+  }
+  return failed;
+}
+
+function recordedError(data: string | null): string | null {
+  try {
+    const parsed = data ? (JSON.parse(data) as { error?: unknown }) : null;
+    return typeof parsed?.error === "string" ? parsed.error : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Makes failed items ready again; those that go by e-mail are queued for the delivery job at once. */
 export async function resendFailed(db: Kysely<DB>, clock: Clock, references: readonly string[]): Promise<OrderItemRow[]> {
   const items = await itemsFor(db, references, "failed", "sent again");

@@ -95,6 +95,18 @@ export async function findOrderItemByReference(db: Executor, reference: string):
   return db.selectFrom("order_items").selectAll().where("reference", "=", reference).executeTakeFirst();
 }
 
+/** The items ordered with these gifts, each with its gift's order reference (a donor's page in the back office). */
+export async function orderItemsOfGifts(db: Executor, orderReferences: readonly string[]) {
+  if (orderReferences.length === 0) return [];
+  return db
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .innerJoin("gifts", "gifts.id", "orders.gift_id")
+    .select(["order_items.reference", "order_items.kind", "order_items.channel", "order_items.status", "order_items.recipient_name", "order_items.due_date", "gifts.order_reference"])
+    .where("gifts.order_reference", "in", orderReferences)
+    .execute();
+}
+
 export async function orderItemEvents(db: Executor, itemId: string): Promise<OrderEventRow[]> {
   return db.selectFrom("order_events").selectAll().where("order_item_id", "=", itemId).orderBy("id").execute();
 }

@@ -250,3 +250,8 @@ export async function makeKu65File(
 export async function ku65Files(db: Kysely<DB>, year: number) {
   return db.selectFrom("ku65_files").select(["id", "income_year", "kind", "statements", "created_at", "created_by"]).where("income_year", "=", year).orderBy("created_at", "desc").execute();
 }
+
+/** One earlier file with its XML, by its id, for downloading it again. */
+export async function findKu65File(db: Kysely<DB>, id: string) {
+  return db.selectFrom("ku65_files").selectAll().where("id", "=", id).executeTakeFirst();
+}
