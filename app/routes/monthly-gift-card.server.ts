@@ -3,7 +3,7 @@ import { containerContext } from "../context";
 import { createCardAgreement } from "../../core/agreements/card-debits";
 import type { MonthlyGiftFormData } from "../../core/agreements/monthly-gift-form";
 import type { CurrentSession } from "../../core/donors/session-service";
-import { giveEmailIfMissing } from "../../core/donors/donor-repository";
+import { takeEmailFromForm } from "../../core/donors/donor-repository";
 import { PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
 
 /**
@@ -17,7 +17,7 @@ import { PaymentStartsLimitedError } from "../../core/payments/payment-start-lim
  */
 export async function startCardSignup(context: Readonly<RouterContextProvider>, session: CurrentSession, value: MonthlyGiftFormData): Promise<Response> {
   const container = context.get(containerContext);
-  await giveEmailIfMissing(container.db, container.clock, session.donor, value.email);
+  await takeEmailFromForm(container.db, container.clock, session.donor, value.email);
   const { giftId, orderReference } = await createCardAgreement(container, {
     donorId: session.donor.id,
     kind: "monthly_gift",

@@ -17,7 +17,7 @@ export function headers() {
 }
 
 /** After signing: what was agreed and what happens next. The address is the agreement's random id; it shows no personnummer and only the account's last digits. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   if (!/^[0-9a-f-]{36}$/.test(params.agreementId)) throw data(null, { status: 404 });
   const row = await agreementSummary(container.db, params.agreementId);
@@ -53,19 +53,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     firstDebit: row.nextDebitOn,
     bank: row.bankName,
     accountEnd: (row.account ?? "").slice(-4),
+    // Set by the signing when the address typed in the form replaced the one we had (issue #29).
+    emailReplaced: new URL(request.url).searchParams.get("ny-epost") === "1",
   };
 }
 
 export default function MonthlyGiftThanks({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "membership") return <RenewalThanks {...loaderData} />;
   if (loaderData.kind === "card") return <CardThanks {...loaderData} />;
-  const { amountOre, debitDay, status, statusLabel, firstDebit, bank, accountEnd } = loaderData;
+  const { amountOre, debitDay, status, statusLabel, firstDebit, bank, accountEnd, emailReplaced } = loaderData;
   return (
     <article className="page page--narrow monthly-gift">
       <h1>Tack för att du blir månadsgivare!</h1>
       <p className="lead">
         Din månadsgåva gör att forskarna kan planera långsiktigt. Vi har skickat en bekräftelse till din e-post.
       </p>
+      {emailReplaced && (
+        <p className="notice" role="status">
+          Vi skickar allt om din månadsgåva till e-postadressen du skrev nu. Den ersätter adressen vi hade sparad sedan tidigare.
+        </p>
+      )}
       <dl className="summary-list">
         <dt>Belopp</dt>
         <dd>{formatSek(amountOre)} i månaden</dd>

@@ -73,7 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const browser = signingBrowser(context, request);
     // A browser without the BankID cookie cannot have started this order.
     const result = await completeMandateSigning(signer, orderRef, browser.setCookie ? null : browser.id);
-    if (result.status === "created") throw redirect(`/ge-en-gava/manadsgava/tack/${result.agreementId}`);
+    if (result.status === "created") throw redirect(`/ge-en-gava/manadsgava/tack/${result.agreementId}${result.emailReplaced ? "?ny-epost=1" : ""}`);
     draft = await signingDraft(signer, orderRef);
     if (result.status === "failed") problem = result.message;
     else if (draft) {

@@ -148,14 +148,16 @@ describe.each(testEngines)("signing an autogiro mandate on %s", (engine) => {
     expect(await db.selectFrom("mandates").select("id").execute()).toHaveLength(1);
   });
 
-  it("keeps the e-mail address a donor already has", async () => {
+  it("writes to the address typed in the form from now on, and says when it replaced another one", async () => {
     const { db, clock, rp, deps, form } = await setUp();
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: PERSONNUMMER, givenName: "Erik", surname: "Lindgren" });
-    await db.updateTable("donors").set({ email: "erik.lindgren@exempel.se" }).where("id", "=", donor.id).execute();
+    await db.updateTable("donors").set({ email: "gammal.adress@exempel.se" }).where("id", "=", donor.id).execute();
     const orderRef = await startSigning(deps, form);
     rp.completeSigning(orderRef, PERSONNUMMER, "Erik", "Lindgren");
-    expect((await completeMandateSigning(deps, orderRef, browserId)).status).toBe("created");
-    expect((await findDonorByPersonnummer(db, PERSONNUMMER))!.email).toBe("erik.lindgren@exempel.se");
+    expect(await completeMandateSigning(deps, orderRef, browserId)).toMatchObject({ status: "created", emailReplaced: true });
+    expect((await findDonorByPersonnummer(db, PERSONNUMMER))!.email).toBe("erik@exempel.se");
+    // The same signing again (the page's refresh): nothing more to say or change.
+    expect(await completeMandateSigning(deps, orderRef, browserId)).toMatchObject({ status: "created", emailReplaced: false });
   });
 
   it("stores nothing for another signer, another browser or an unknown order", async () => {

@@ -1,6 +1,6 @@
 import type { KeyValueStore } from "../key-value-store";
 import { BankIdStartError, type BankIdLogin } from "../donors/bankid-login";
-import { giveEmailIfMissing, upsertIdentifiedDonor } from "../donors/donor-repository";
+import { takeEmailFromForm, upsertIdentifiedDonor } from "../donors/donor-repository";
 import { createAutogiroAgreement, findAgreementByIdempotencyKey, type AgreementDeps, type AgreementRow } from "./agreement-service";
 import { mandateText, type MonthlyAutogiroData } from "./monthly-gift-form";
 
@@ -57,7 +57,11 @@ export async function signingDraft(deps: Pick<MandateSigningDeps, "drafts" | "cl
   return draft.data;
 }
 
-export type CompletionResult = { status: "created"; agreementId: string } | { status: "pending" } | { status: "failed"; message: string };
+export type CompletionResult =
+  /** `emailReplaced`: the address typed in the form replaced another one we had (the thank-you page says so). */
+  | { status: "created"; agreementId: string; emailReplaced: boolean }
+  | { status: "pending" }
+  | { status: "failed"; message: string };
 
 /**
  * Turns a completed signature into the donor's pending agreement; safe to
@@ -77,17 +81,23 @@ export async function completeMandateSigning(deps: MandateSigningDeps, orderRef:
   if (signed.personalNumber !== data.personnummer) {
     return { status: "failed", message: "Medgivandet skrevs under med ett annat BankID än personnumret i formuläret. Den som äger kontot behöver skriva under." };
   }
-  const agreement = (await findAgreementByIdempotencyKey(deps.db, data.idempotencyKey)) ?? (await storeSignedMandate(deps, data, signed, orderRef));
+  const existing = await findAgreementByIdempotencyKey(deps.db, data.idempotencyKey);
+  const { agreement, emailReplaced } = existing ? { agreement: existing, emailReplaced: false } : await storeSignedMandate(deps, data, signed, orderRef);
   // The signature has done its work: the login page must not pick this order up as the browser's latest BankID order.
   if (!poll.consumed) await deps.bankId.consumeSignature(orderRef, browserId);
-  return { status: "created", agreementId: agreement.id };
+  return { status: "created", agreementId: agreement.id, emailReplaced };
 }
 
-/** The donor (found or made from the signature), their e-mail when we had none, and the mandate with its pending agreement. */
-async function storeSignedMandate(deps: MandateSigningDeps, data: MonthlyAutogiroData, signed: { personalNumber: string; name: string }, orderRef: string): Promise<AgreementRow> {
+/** The donor (found or made from the signature) with the e-mail from the form, and the mandate with its pending agreement. */
+async function storeSignedMandate(
+  deps: MandateSigningDeps,
+  data: MonthlyAutogiroData,
+  signed: { personalNumber: string; name: string },
+  orderRef: string,
+): Promise<{ agreement: AgreementRow; emailReplaced: boolean }> {
   const [givenName, ...rest] = signed.name.split(" ");
   const donor = await upsertIdentifiedDonor(deps.db, deps.clock, { personnummer: signed.personalNumber, givenName: givenName ?? data.name, surname: rest.join(" ") });
-  await giveEmailIfMissing(deps.db, deps.clock, donor, data.email);
+  const { replaced: emailReplaced } = await takeEmailFromForm(deps.db, deps.clock, donor, data.email);
   try {
     const { agreement } = await createAutogiroAgreement(deps, {
       donorId: donor.id,
@@ -99,12 +109,12 @@ async function storeSignedMandate(deps: MandateSigningDeps, data: MonthlyAutogir
       signatureRef: orderRef,
       idempotencyKey: data.idempotencyKey,
     });
-    return agreement;
+    return { agreement, emailReplaced };
   } catch (error) {
     // Two requests finishing the same signing at once (the page's script and its refresh): the
     // agreement's unique idempotency key lets one insert win, and the other answers with its agreement.
     const made = await findAgreementByIdempotencyKey(deps.db, data.idempotencyKey);
-    if (made) return made;
+    if (made) return { agreement: made, emailReplaced: false };
     throw error;
   }
 }

@@ -36,15 +36,16 @@ export async function findDonorByEmail(db: Executor, email: string): Promise<Don
 }
 
 /**
- * Gives a donor without an e-mail address the one they just typed in a form
- * (a monthly gift's sign-up), so the confirmation reaches them. An address
- * the donor already has is kept.
+ * The address the donor typed in a form they signed or paid with becomes the
+ * one we write to (issue #29: a donor who signed up again with a new address
+ * got every letter at the old one). Answers whether it replaced another
+ * address, so that the page can tell the donor.
  */
-export async function giveEmailIfMissing(db: Executor, clock: Clock, donor: DonorRow, email: string): Promise<DonorRow> {
-  if (donor.email) return donor;
+export async function takeEmailFromForm(db: Executor, clock: Clock, donor: DonorRow, email: string): Promise<{ donor: DonorRow; replaced: boolean }> {
+  if (donor.email?.toLowerCase() === email.toLowerCase()) return { donor, replaced: false };
   const update = { email, updated_at: clock.now().toISOString() };
   await db.updateTable("donors").set(update).where("id", "=", donor.id).execute();
-  return { ...donor, ...update };
+  return { donor: { ...donor, ...update }, replaced: donor.email !== null };
 }
 
 /**
