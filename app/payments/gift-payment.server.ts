@@ -24,12 +24,14 @@ export async function loadGiftPayment(container: AppContainer, orderReference: s
   }
   const view = paymentView(container.paymentViews, gift, payment);
   const status = payment.status;
-  const message = paymentMessage(status, payment.error_code);
+  const membership = gift.gift_type === "membership";
+  const message = paymentMessage(status, payment.error_code, membership ? "membership" : "gift");
   const swishToken = payment.provider === "HLFSwish" ? payment.client_token : null;
   return {
     orderReference: gift.order_reference,
     giftPaid: gift.status === "paid" || status === "paid",
     amountOre: gift.amount_ore,
+    membership,
     paymentId: payment.id,
     provider: payment.provider,
     status,

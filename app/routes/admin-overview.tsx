@@ -32,7 +32,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
       <h1>Översikt</h1>
       <dl className="admin-figures">
         <div>
-          <dt>Betalda gåvor, 14 dagar</dt>
+          <dt>Betalda gåvor och avgifter, 14 dagar</dt>
           <dd>{gifts}</dd>
         </div>
         <div>
@@ -58,12 +58,12 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
       )}
 
       <GiftsChart
-        title="Betalda gåvor per dag och gåvotyp"
+        title="Betalda gåvor och avgifter per dag och typ"
         days={days.map((d) => ({ date: d.date, values: d.byType }))}
         series={overview.types.map((t) => ({ key: t, label: GIFT_TYPE_LABELS[t] }))}
       />
       <GiftsChart
-        title="Betalda gåvor per dag och betalsätt"
+        title="Betalda gåvor och avgifter per dag och betalsätt"
         days={days.map((d) => ({ date: d.date, values: d.byMethod }))}
         series={overview.methods.map((m) => ({ key: m, label: METHOD_LABELS[m] ?? m }))}
       />

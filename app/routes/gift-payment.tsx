@@ -136,7 +136,7 @@ export default function GiftPayment({ loaderData: view }: Route.ComponentProps) 
       )}
       <h1>{open ? (PAGE_TITLES[view.provider] ?? "Betalning") : view.title}</h1>
       <p>
-        Gåva på <strong>{formatSek(view.amountOre)}</strong>
+        {view.membership ? "Medlemsavgift" : "Gåva"} på <strong>{formatSek(view.amountOre)}</strong>
       </p>
       <div role="status" aria-live="polite" className="payment-status">
         {open ? (

@@ -25,14 +25,19 @@ const SWISH_ERRORS: Record<string, string> = {
   DS24: "Svaret från banken dröjde, så betalningen avbröts. Kontrollera i din bank att inga pengar dragits innan du försöker igen.",
 };
 
-export function paymentMessage(status: PaymentStatus, errorCode: string | null): PaymentMessage {
+/** What the payment pays for: a gift, or a membership fee, which the site says is not a gift. */
+export type PaymentPurpose = "gift" | "membership";
+
+export function paymentMessage(status: PaymentStatus, errorCode: string | null, purpose: PaymentPurpose = "gift"): PaymentMessage {
   const detail = errorCode ? SWISH_ERRORS[errorCode] : undefined;
   switch (status) {
     case "created":
     case "pending":
       return { title: "Väntar på din betalning", body: "Öppna Swish-appen och godkänn betalningen.", canRetry: false };
     case "paid":
-      return { title: "Tack för din gåva!", body: "Betalningen är klar.", canRetry: false };
+      return purpose === "membership"
+        ? { title: "Välkommen som medlem!", body: "Medlemsavgiften är betald.", canRetry: false }
+        : { title: "Tack för din gåva!", body: "Betalningen är klar.", canRetry: false };
     case "declined":
       return { title: "Betalningen genomfördes inte", body: detail ?? "Betalningen godkändes inte. Inga pengar har dragits.", canRetry: true };
     case "cancelled":
@@ -51,7 +56,7 @@ export function paymentMessage(status: PaymentStatus, errorCode: string | null):
       };
     case "refunded":
       return {
-        title: "Gåvan har betalats tillbaka",
+        title: purpose === "membership" ? "Medlemsavgiften har betalats tillbaka" : "Gåvan har betalats tillbaka",
         body: "Pengarna har förts tillbaka till dig. Hör av dig till oss om du har frågor.",
         canRetry: false,
       };

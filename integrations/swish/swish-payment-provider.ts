@@ -32,6 +32,11 @@ export function swishStatusToPaymentStatus(request: Pick<SwishPaymentRequest, "s
   }
 }
 
+/** What the donor reads in the Swish app (at most 50 characters of Swish's own set): a membership fee is not a gift. */
+export function swishMessage(gift: Pick<GiftRow, "gift_type">): string {
+  return gift.gift_type === "membership" ? "Medlemsavgift. Tack för att du är medlem!" : "Tack för din gåva till forskningen";
+}
+
 export class SwishPaymentProvider implements PaymentProvider {
   readonly name = "HLFSwish" as const;
   readonly method = "swish" as const;
@@ -50,7 +55,7 @@ export class SwishPaymentProvider implements PaymentProvider {
         callbackUrl: this.options.callbackUrl,
         amount: oreToSwishAmount(payment.amount_ore),
         payeePaymentReference: gift.order_reference,
-        message: "Tack för din gåva till forskningen",
+        message: swishMessage(gift),
         ...(options.payerAlias ? { payerAlias: options.payerAlias } : {}),
       });
       return { status: "pending", clientToken: created.paymentRequestToken };

@@ -92,7 +92,7 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
 
   await signIn(page);
   await expect(page.getByRole("navigation", { name: "Administration" })).toContainText("Utskick");
-  await expect(page.getByRole("figure", { name: "Betalda gåvor per dag och gåvotyp" })).toBeVisible();
+  await expect(page.getByRole("figure", { name: "Betalda gåvor och avgifter per dag och typ" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Fulfilment: exactly our three sheets, one PDF, then marked sent.

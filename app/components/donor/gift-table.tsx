@@ -38,7 +38,7 @@ export function GiftTable({ id, gifts, caption, receiptHref }: { id?: string; gi
                 <td data-label="Kvitto">
                   {gift.paid ? (
                     <a href={receiptHref(gift)} download>
-                      Ladda ner<span className="visually-hidden"> kvitto för gåvan {formatDate(gift.date)}</span>
+                      Ladda ner<span className="visually-hidden"> kvitto för {gift.giftType === "membership" ? "medlemsavgiften" : "gåvan"} {formatDate(gift.date)}</span>
                     </a>
                   ) : (
                     "–"
