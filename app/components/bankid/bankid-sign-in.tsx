@@ -52,8 +52,11 @@ export function BankIdSignIn({
   useEffect(() => setHydrated(true), []);
   const pending = order?.status === "pending";
 
+  // One request at a time: a new revalidation aborts the one in flight, and on a slow server that one may
+  // already have used up BankID's answer – its refusal, or the new session's cookie – and the sign-in would
+  // start over.
   useEffect(() => {
-    if (!pending) return;
+    if (!pending || revalidator.state !== "idle") return;
     const timer = window.setTimeout(() => void revalidator.revalidate(), POLL_MS);
     return () => window.clearTimeout(timer);
   }, [pending, order, revalidator]);
