@@ -106,6 +106,9 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
             Din gåva går direkt till forskning om hjärt- och lungsjukdomar. Välj belopp, fyll i dina uppgifter och välj hur
             du vill betala: Swish, kort, faktura eller direkt från din bank.
           </p>
+          <p>
+            Vill du ge varje månad, till minne av någon eller som en present? <a href="#andra-satt-att-ge">Se alla sätt att ge</a>.
+          </p>
         </>
       )}
       {prefilledFrom === "letter" && (
@@ -137,6 +140,35 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
           Vi behandlar dina uppgifter enligt vår <Link to="/integritetspolicy">integritetspolicy</Link>.
         </p>
       </Form>
+      {!extraFor && <OtherWaysToGive />}
     </article>
+  );
+}
+
+/** /ge-en-gava is where donors look for every kind of gift (/satt-att-ge sends them here): each has its own form. */
+const OTHER_WAYS: { to: string; label: string; what: string }[] = [
+  { to: "/ge-en-gava/manadsgava", label: "Månadsgåva", what: "ett fast belopp varje månad, via autogiro eller kort" },
+  { to: "/ge-en-gava/minnesgava", label: "Minnesgåva", what: "till minne av någon, med ett minnesblad till de anhöriga" },
+  { to: "/minnesinsamling", label: "Minnesinsamling", what: "samla in gåvor till minne av en närstående" },
+  { to: "/ge-en-gava/gratulationskort", label: "Gratulationskort", what: "en gåva som ett kort via e-post, till exempel på en födelsedag" },
+  { to: "/ge-en-gava/gavokort", label: "Gåvokort", what: "ett kort som PDF att skriva ut eller skicka vidare" },
+  { to: "/ge-en-gava/gavobevis", label: "Gåvobevis", what: "visar att en gåva har getts i någons namn" },
+  { to: "/ge-en-gava/diplom", label: "Diplom", what: "hedra en person, en förening eller ett företag" },
+  { to: "/bli-medlem", label: "Medlemskap", what: "bli medlem eller ge ett medlemskap i present" },
+  { to: "/bestall-blankett", label: "Blankett på papper", what: "vi skickar en blankett med posten" },
+];
+
+function OtherWaysToGive() {
+  return (
+    <nav className="other-ways" aria-labelledby="andra-satt-att-ge">
+      <h2 id="andra-satt-att-ge">Andra sätt att ge</h2>
+      <ul className="link-list">
+        {OTHER_WAYS.map((way) => (
+          <li key={way.to}>
+            <Link to={way.to}>{way.label}</Link> – {way.what}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

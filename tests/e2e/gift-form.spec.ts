@@ -114,3 +114,15 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/ge-en-gava\/betalning\/[0-9A-Z]{26}$/);
   });
 });
+
+test("the gift page leads to every other kind of gift, each to a form that answers", async ({ page, request }) => {
+  await page.goto("/ge-en-gava");
+  await page.getByRole("link", { name: "Se alla sätt att ge" }).click();
+  const ways = page.getByRole("navigation", { name: "Andra sätt att ge" });
+  await expect(ways).toBeInViewport();
+  const links = ways.getByRole("link");
+  await expect(links).toHaveText(["Månadsgåva", "Minnesgåva", "Minnesinsamling", "Gratulationskort", "Gåvokort", "Gåvobevis", "Diplom", "Medlemskap", "Blankett på papper"]);
+  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
+    expect((await request.get(href)).status(), href).toBe(200);
+  }
+});
