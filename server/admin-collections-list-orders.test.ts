@@ -62,7 +62,7 @@ describe.each(testEngines)("memorial collections and list orders in the back off
 
   async function pay(s: TestServer, giftId: string) {
     const payment = await s.container.db.selectFrom("payments").select("id").where("gift_id", "=", giftId).executeTakeFirstOrThrow();
-    await transitionPayment({ db: s.container.db, clock, logger: silentLogger }, { paymentId: payment.id, to: "paid", source: "import" });
+    await transitionPayment({ db: s.container.db, clock, logger: silentLogger, outcomes: s.container.paymentOutcomes }, { paymentId: payment.id, to: "paid", source: "import" });
   }
 
   it("lists collections with paid gifts and totals, shows one with its gifts and settings, and closes it for the organiser once – audited", async () => {

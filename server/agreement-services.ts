@@ -4,6 +4,7 @@ import type { Clock } from "../core/clock";
 import type { Logger } from "../core/logger";
 import type { DB } from "../db/schema";
 import type { SiteConfig } from "../core/site/site-config";
+import type { PaymentOutcomeHandlers } from "../core/payments/payment-outcomes";
 import { autogiroFormat } from "../core/autogiro";
 import { requestDueDebits } from "../core/agreements/agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "../core/agreements/autogiro-exchange";
@@ -46,7 +47,7 @@ type AgreementConfig = Pick<
 export function buildAgreementServices(
   config: AgreementConfig,
   site: SiteConfig,
-  deps: { db: Kysely<DB>; clock: Clock; logger: Logger },
+  deps: { db: Kysely<DB>; clock: Clock; logger: Logger; outcomes: PaymentOutcomeHandlers },
   linkKey: Buffer,
 ): AgreementServices {
   const transfer = new DirectoryAutogiroFileTransfer(

@@ -13,6 +13,7 @@ import { bankingDaysAfter } from "../core/agreements/debit-schedule";
 import { openTestDatabase, testEngines, type TestDatabase } from "../db/test-databases";
 import { autogiroOverview } from "../core/staff/autogiro-overview";
 import { buildAgreementServices } from "./agreement-services";
+import { productPaymentOutcomes } from "../core/product-payment-outcomes";
 
 /**
  * A year of monthly giving on the clock, through Bankgirot's real file
@@ -38,7 +39,7 @@ describe.each(testEngines)("a year of monthly giving on %s", (engine) => {
     const { db } = database;
     const at = (date: string, hour: number) => swedishInstant(date, hour);
     const clock = new ManualClock(at("2026-12-01", 10));
-    const deps = { db, clock, logger: silentLogger };
+    const deps = { db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     const services = buildAgreementServices(
       {
         AUTOGIRO_MODE: "simulator",

@@ -8,7 +8,9 @@ import { swedishInstant } from "../core/autogiro";
 import { addDays } from "../core/calendar/swedish-calendar";
 import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
 import { taxSummaries } from "../core/donors/tax-reduction";
-import { AGREEMENT_MAIL_JOB, addExtraToNextDebit, cancel, changeAmount, pause, requestDueDebits } from "../core/agreements/agreement-service";
+import { addExtraToNextDebit, cancel, changeAmount, pause, requestDueDebits } from "../core/agreements/agreement-service";
+import { AGREEMENT_MAIL_JOB } from "../core/agreements/agreement-records";
+import { cardAgreementJobs } from "../core/agreements/agreement-jobs";
 import { agreementMail } from "../core/agreements/agreement-mail";
 import { createCardAgreement, type StoredCardGateway } from "../core/agreements/card-debits";
 import { JobRunner } from "../core/jobs/job-runner";
@@ -26,7 +28,7 @@ import { forgetUnusedStoredCards } from "../core/agreements/card-forgetting";
 import { formatSek } from "../core/site/format";
 import { eraseDonor } from "../core/my-data/my-data-service";
 import type { MailMessage } from "../core/mail/mailer";
-import { cardAgreementJobs } from "./card-agreement-jobs";
+import { productPaymentOutcomes } from "../core/product-payment-outcomes";
 
 /**
  * Monthly giving by card on the clock (decision 0028), through Mondido's
@@ -55,7 +57,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     database = await openTestDatabase(engine);
     const { db } = database;
     const clock = new ManualClock(swedishInstant(start, 10));
-    const deps = { db, clock, logger: silentLogger };
+    const deps = { db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     const transactions = createInMemoryMondidoStore();
     const cards = createInMemoryStoredCardStore();
     const simulator = createMondidoSimulator({ clock, logger: silentLogger, merchantId: MERCHANT, secret: SECRET, apiPassword: API_PASSWORD, store: transactions, storedCards: cards, postWebhook: async () => {} });
@@ -68,7 +70,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     const client = new MondidoClient(config);
     const storedCards = new MondidoStoredCardClient(config);
     const provider = new MondidoPaymentProvider({ client, publicUrl: "http://127.0.0.1", webhookUrl: "http://127.0.0.1/api/mondido/webhook" });
-    const payments = new PaymentService({ db, engine, clock, logger: silentLogger, providers: { Mondido: provider } });
+    const payments = new PaymentService({ db, engine, clock, logger: silentLogger, outcomes: productPaymentOutcomes, providers: { Mondido: provider } });
     const mail: Array<{ kind: string; text: string }> = [];
     const gateway = new MondidoCardGateway(client, storedCards);
     const jobsFor = (g: StoredCardGateway) =>
@@ -79,7 +81,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
         logger: silentLogger,
         sleep: async () => {},
         handlers: {
-          ...cardAgreementJobs(deps, { mondido: { client, provider, storedCards } }),
+          ...cardAgreementJobs({ ...deps, gateway }),
           ...(g === gateway ? {} : overrideGateway(deps, g)),
           [AGREEMENT_MAIL_JOB]: async (payload) => {
             const message = await agreementMail({ db, site: { name: "Hjärt-Lungfonden", phone: "0200-88 24 00", email: "info@example.se" } as never, publicUrl: "http://127.0.0.1", cardLink: (id) => `http://127.0.0.1/ge-en-gava/manadsgava/kort?token=${id}` }, payload as never);
@@ -350,7 +352,7 @@ function gatewayFor(cards: MondidoSimCardStore) {
 }
 
 /** The card jobs with another gateway (the crash test's), the rest as the server builds them. */
-function overrideGateway(deps: Parameters<typeof cardAgreementJobs>[0], gateway: StoredCardGateway) {
+function overrideGateway(deps: Omit<Parameters<typeof cardAgreementJobs>[0], "gateway">, gateway: StoredCardGateway) {
   return {
     "card-charge": async (payload: unknown, attempt: Parameters<import("../core/jobs/job-runner").JobHandler>[1]) =>
       (await import("../core/agreements/card-debits")).chargeStoredCard({ ...deps, gateway }, payload, attempt),

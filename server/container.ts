@@ -16,13 +16,21 @@ import { buildPayments, type PaymentSetup } from "./payments";
 import { paymentViewLinks } from "./api/payment-view";
 import type { PaymentViewLinks } from "../core/payments/payment-view";
 import type { Mailer } from "../core/mail/mailer";
-import { PaymentService } from "../core/payments/payment-service";
-import { RefundService } from "../core/payments/refund-service";
+import type { PaymentService } from "../core/payments/payment-service";
+import type { RefundService } from "../core/payments/refund-service";
+import { buildPaymentServices } from "./payment-services";
 import { JobRunner } from "../core/jobs/job-runner";
-import { RECEIPT_JOB } from "../core/payments/payment-transitions";
-import { sendReceipt } from "../core/gifts/send-receipt";
-import { INVOICE_JOB, sendInvoice } from "../core/gifts/send-invoice";
-import { DELIVER_ORDER_ITEM_JOB, deliverOrderItem } from "../core/orders/order-delivery";
+import { collectJobs } from "../core/jobs/job-contribution";
+import type { PaymentOutcomeHandlers } from "../core/payments/payment-outcomes";
+import { paymentJobs } from "../core/payments/payment-jobs";
+import { giftJobs } from "../core/gifts/gift-jobs";
+import { orderJobs } from "../core/orders/order-jobs";
+import { memorialJobs } from "../core/memorial/memorial-jobs";
+import { postalFormJobs } from "../core/postal-forms/postal-form-jobs";
+import { membershipJobs } from "../core/membership/membership-jobs";
+import { agreementJobs } from "../core/agreements/agreement-jobs";
+import { myDataJobs } from "../core/my-data/my-data-jobs";
+import { webEventJobs } from "../core/tracking/web-event-jobs";
 import type { DocumentRenderer } from "../core/documents/document-renderer";
 import { createDocumentEngine } from "../documents/document-engine.server";
 import type { GiftLimits } from "../core/gifts/gift-form";
@@ -31,9 +39,6 @@ import { RESEARCH_PAGE_PATHS, buildSearch, type SiteSearch } from "./search-setu
 import { SEARCH_PATH } from "../app/search/search-state";
 import { buildMemorialServices, type MemorialServices } from "./memorial-services";
 import { buildAgreementServices, type AgreementServices } from "./agreement-services";
-import { AGREEMENT_MAIL_JOB } from "../core/agreements/agreement-service";
-import { cardAgreementJobs, storedCardForgetting } from "./card-agreement-jobs";
-import { sendAgreementMail } from "../core/agreements/agreement-mail";
 import type { CachedResearchSource } from "../integrations/research-portal/cached-research-source";
 import type { Router } from "express";
 import { KyselyWebEventRepository } from "../core/tracking/web-event-repository";
@@ -42,14 +47,9 @@ import { sentryEnvelopeTransport } from "../app/error-reporting/sentry-envelope"
 import { HOUR_MS, MINUTE_MS, type RateLimit, type RateLimiter } from "../core/rate-limits/rate-limiter";
 import { buildRateLimiter } from "./rate-limiter-setup";
 import { cardCatalogue, type CardCatalogue } from "../core/cards/card-catalogue";
-import { currentVisitor } from "./request-visitor";
 import { buildStaffServices, type StaffServices } from "./staff-services";
 import { tokenSigningKey } from "../core/my-data/token-format";
-import { RENEWAL_REMINDER_JOB, queueRenewalReminders, sendRenewalReminder } from "../core/membership/renewal-reminder";
-import { COLLECTION_LINK_JOB, COLLECTION_SHEETS_JOB, sendCollectionLink, sendCollectionSheets } from "../core/memorial/collection-service";
-import { POSTAL_FORM_CONFIRMATION_JOB, sendPostalFormConfirmation } from "../core/postal-forms/postal-form-confirmation";
 import { RenderedPageCache } from "./page-cache";
-import { MY_DATA_LINK_JOB, sendMyDataLink } from "../core/my-data/my-data-link-mail";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -67,6 +67,8 @@ export interface AppContainer {
   logger: PinoLogger;
   mailer: Mailer;
   payments: PaymentService;
+  /** What gifts, orders, memberships and agreements do when a payment reaches an outcome (decision 0037); for whatever else moves payments (bank files, staff). */
+  paymentOutcomes: PaymentOutcomeHandlers;
   /** Refunds through Swish's and Mondido's APIs (decision 0027). */
   refunds: RefundService;
   paymentSetup: PaymentSetup;
@@ -158,58 +160,34 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     openings: rateLimiter.limit("collection-openings", config.RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR, HOUR_MS),
     changes: rateLimiter.limit("collection-changes", config.RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE, MINUTE_MS),
   };
-  const collectionMail = { db, clock, mailer, site, documents, publicUrl: config.publicUrl, linkKey: collections.linkKey };
-  const payments = new PaymentService({
-    db,
-    engine,
-    clock,
-    logger,
-    providers: paymentSetup.providers,
-    startLimits: {
-      visitor: currentVisitor,
-      perVisitor: rateLimiter.limit("payment-starts-per-visitor", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
-      perPayer: rateLimiter.limit("swish-requests-per-phone", config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * MINUTE_MS),
-    },
-  });
-  const refunds = new RefundService({ db, engine, clock, logger, adapters: paymentSetup.refundAdapters });
-  const agreements = buildAgreementServices(config, site, { db, clock, logger }, collections.linkKey);
+  const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(config, { db, engine, clock, logger, rateLimiter }, paymentSetup);
+  const agreements = buildAgreementServices(config, site, { db, clock, logger, outcomes: paymentOutcomes }, collections.linkKey);
+  // What the areas' e-mail jobs share; each area says which jobs and periodic tasks it has.
+  const mail = { db, clock, mailer, site, publicUrl: config.publicUrl, documents, cards };
   const jobs = new JobRunner({
     db,
     engine,
     clock,
     logger,
-    handlers: {
-      [RECEIPT_JOB]: (payload, attempt) => sendReceipt({ db, mailer, site, publicUrl: config.publicUrl, documents, cards }, payload, attempt),
-      [INVOICE_JOB]: (payload, attempt) => sendInvoice({ db, mailer, site, documents }, payload, attempt),
-      [DELIVER_ORDER_ITEM_JOB]: (payload, attempt) => deliverOrderItem({ db, clock, mailer, site, documents, publicUrl: config.publicUrl, cards }, payload, attempt),
-      [COLLECTION_LINK_JOB]: (payload) => sendCollectionLink(collectionMail, payload),
-      [COLLECTION_SHEETS_JOB]: (payload) => sendCollectionSheets(collectionMail, payload),
-      [POSTAL_FORM_CONFIRMATION_JOB]: (payload) => sendPostalFormConfirmation({ db, mailer, site }, payload),
-      [RENEWAL_REMINDER_JOB]: (payload) => sendRenewalReminder({ db, mailer, site, publicUrl: config.publicUrl, feeKr: config.MEMBERSHIP_FEE_KR }, payload),
-      [AGREEMENT_MAIL_JOB]: (payload) =>
-        sendAgreementMail({ db, mailer, site, publicUrl: config.publicUrl, raiseLink: agreements.raiseLink, cardLink: agreements.cardLink }, payload),
-      ...cardAgreementJobs({ db, clock, logger }, paymentSetup),
-      [MY_DATA_LINK_JOB]: (payload) => sendMyDataLink({ db, mailer, site, publicUrl: config.publicUrl, tokens: donors.links }, payload),
-    },
-    periodic: [
-      { name: "reconcile-swish", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("HLFSwish")) },
-      { name: "reconcile-card", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Mondido")) },
-      { name: "reconcile-refunds", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await refunds.reconcile()) },
-      { name: "reconcile-bank", everyMs: config.RECONCILE_INTERVAL_MS, run: async () => void (await payments.reconcile("Brite")) },
-      { name: "membership-reminders", everyMs: 3600_000, run: async () => void (await queueRenewalReminders({ db, clock })) },
-      { name: "autogiro", everyMs: config.AUTOGIRO_INTERVAL_MS, run: () => agreements.runRound() },
-      ...storedCardForgetting({ db, clock, logger }, paymentSetup),
-      // Invoices change only by bank file; this only ends the ones long overdue.
-      { name: "expire-invoices", everyMs: 3600_000, run: async () => void (await payments.reconcile("Invoice", { checkOlderThanMs: 3600_000 })) },
-      {
-        name: "purge-web-events",
-        everyMs: 60 * 60_000,
-        run: async () => {
-          const cutoff = new Date(clock.now().getTime() - config.WEB_EVENT_RETENTION_DAYS * 86_400_000);
-          await webEvents.purgeReceivedBefore(cutoff);
-        },
-      },
-    ],
+    ...collectJobs([
+      paymentJobs({ payments, refunds, reconcileEveryMs: config.RECONCILE_INTERVAL_MS }),
+      giftJobs(mail),
+      orderJobs(mail),
+      memorialJobs({ ...mail, linkKey: collections.linkKey }),
+      postalFormJobs(mail),
+      membershipJobs({ ...mail, feeKr: config.MEMBERSHIP_FEE_KR }),
+      agreementJobs({
+        db,
+        clock,
+        logger,
+        outcomes: paymentOutcomes,
+        mail: { ...mail, raiseLink: agreements.raiseLink, cardLink: agreements.cardLink },
+        cardGateway: paymentSetup.storedCardGateway,
+        autogiro: { everyMs: config.AUTOGIRO_INTERVAL_MS, runRound: agreements.runRound },
+      }),
+      myDataJobs({ ...mail, tokens: donors.links }),
+      webEventJobs({ webEvents, clock, retentionDays: config.WEB_EVENT_RETENTION_DAYS }),
+    ]),
   });
 
   const pageCache = new RenderedPageCache({ maxEntries: config.PAGE_CACHE_MAX_ENTRIES, ttlMs: config.PAGE_CACHE_TTL_MS, now: () => clock.now().getTime() });
@@ -234,6 +212,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     logger,
     mailer,
     payments,
+    paymentOutcomes,
     refunds,
     paymentSetup,
     paymentViews: paymentViewLinks(config.publicUrl, site, paymentSetup),

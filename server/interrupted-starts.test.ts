@@ -29,7 +29,7 @@ describe.each(testEngines)("payment starts interrupted by a crash, on %s", (engi
     const container = server!.container;
     const real = container.payments.provider(name);
     const provider = Object.assign(Object.create(real) as PaymentProvider, replaced);
-    return new PaymentService({ db: container.db, engine: container.engine, clock: container.clock, logger: container.logger, providers: { [name]: provider } });
+    return new PaymentService({ db: container.db, engine: container.engine, clock: container.clock, logger: container.logger, outcomes: container.paymentOutcomes, providers: { [name]: provider } });
   }
 
   async function gift(paymentMethod: "bank" | "card", payments: PaymentService) {

@@ -24,7 +24,9 @@ import { MondidoPaymentProvider } from "../integrations/mondido/mondido-payment-
 import { createMondidoSimulator } from "../integrations/mondido/simulator/create-mondido-simulator";
 import { MondidoStoredCardClient } from "../integrations/mondido/stored-card-client";
 import { buildAgreementServices } from "./agreement-services";
-import { cardAgreementJobs } from "./card-agreement-jobs";
+import { cardAgreementJobs } from "../core/agreements/agreement-jobs";
+import { MondidoCardGateway } from "../integrations/mondido/mondido-card-gateway";
+import { productPaymentOutcomes } from "../core/product-payment-outcomes";
 
 /**
  * A membership renewed every year (decision 0028): by card (this year's fee in
@@ -64,7 +66,7 @@ describe.each(testEngines)("membership renewal on %s", (engine) => {
     database = await openTestDatabase(engine);
     const { db } = database;
     const clock = new ManualClock(swedishInstant("2027-03-01", 10));
-    const deps = { db, clock, logger: silentLogger };
+    const deps = { db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     const config = { merchantId: "4711", secret: "s", apiPassword: "p", test: true };
     const app = express();
     app.use("/sim", createMondidoSimulator({ clock, logger: silentLogger, ...config, postWebhook: async () => {} }).router);
@@ -74,8 +76,8 @@ describe.each(testEngines)("membership renewal on %s", (engine) => {
     const client = new MondidoClient({ ...config, formUrl: `${base}/form`, apiBaseUrl: base });
     const provider = new MondidoPaymentProvider({ client, publicUrl: "http://127.0.0.1", webhookUrl: "http://127.0.0.1/hook" });
     const storedCards = new MondidoStoredCardClient({ ...config, apiBaseUrl: base });
-    const payments = new PaymentService({ db, engine, clock, logger: silentLogger, providers: { Mondido: provider } });
-    const jobs = new JobRunner({ db, engine, clock, logger: silentLogger, sleep: async () => {}, handlers: { ...cardAgreementJobs(deps, { mondido: { client, provider, storedCards } }), "agreement-mail": async () => {} } });
+    const payments = new PaymentService({ db, engine, clock, logger: silentLogger, outcomes: productPaymentOutcomes, providers: { Mondido: provider } });
+    const jobs = new JobRunner({ db, engine, clock, logger: silentLogger, sleep: async () => {}, handlers: { ...cardAgreementJobs({ ...deps, gateway: new MondidoCardGateway(client, storedCards) }), "agreement-mail": async () => {} } });
     const drain = async () => {
       while ((await jobs.runOnce()) > 0);
     };
@@ -126,7 +128,7 @@ describe.each(testEngines)("membership renewal on %s", (engine) => {
     const { db } = database;
     const at = (date: string, hour: number) => swedishInstant(date, hour);
     const clock = new ManualClock(at("2027-01-04", 10));
-    const deps = { db, clock, logger: silentLogger };
+    const deps = { db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     const services = buildAgreementServices(
       {
         AUTOGIRO_MODE: "simulator",

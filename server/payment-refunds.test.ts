@@ -20,6 +20,7 @@ import { MondidoPaymentProvider } from "../integrations/mondido/mondido-payment-
 import { MondidoRefundAdapter, MondidoRefundClient } from "../integrations/mondido/refund";
 import { createMondidoSimulator } from "../integrations/mondido/simulator/create-mondido-simulator";
 import { createInMemoryMondidoStore } from "../integrations/mondido/simulator/transaction-store";
+import { productPaymentOutcomes } from "../core/product-payment-outcomes";
 
 const MERCHANT = { merchantId: "4711", secret: "test-secret", apiPassword: "api-pass" };
 
@@ -68,7 +69,7 @@ describe.each(testEngines)("refunds through the provider on %s", (engine) => {
     const mondidoBase = `http://127.0.0.1:${(mondidoServer.address() as AddressInfo).port}/_sim/mondido`;
     const mondidoClient = new MondidoClient({ ...MERCHANT, formUrl: `${mondidoBase}/v1/form`, apiBaseUrl: `${mondidoBase}/v1`, test: true });
     const mondidoProvider = new MondidoPaymentProvider({ client: mondidoClient, publicUrl: "https://www.exempel.se", webhookUrl: "https://www.exempel.se/api/mondido/webhook" });
-    const deps = { db: database.db, engine: database.engine, clock, logger: silentLogger };
+    const deps = { db: database.db, engine: database.engine, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     const payments = new PaymentService({
       ...deps,
       providers: {

@@ -20,6 +20,8 @@ import { createMondidoSimulator } from "../integrations/mondido/simulator/create
 import { createFileMondidoStore } from "../integrations/mondido/simulator/file-store";
 import { createFileStoredCardStore } from "../integrations/mondido/simulator/stored-cards";
 import { MondidoStoredCardClient } from "../integrations/mondido/stored-card-client";
+import { MondidoCardGateway } from "../integrations/mondido/mondido-card-gateway";
+import type { StoredCardGateway } from "../core/agreements/card-debits";
 import { BriteClient } from "../integrations/brite/client";
 import { BritePaymentProvider } from "../integrations/brite/brite-payment-provider";
 import { createBriteSimulator } from "../integrations/brite/simulator/create-brite-simulator";
@@ -43,6 +45,8 @@ export interface PaymentSetup {
   /** Mount point of the Swish simulator's pages, for the app switch in simulator mode. */
   swishAppBase: string | null;
   mondido: { client: MondidoClient; provider: MondidoPaymentProvider; storedCards: MondidoStoredCardClient } | null;
+  /** Monthly giving by card: charging, reading and deleting stored cards at Mondido (decision 0028); null without card payments. */
+  storedCardGateway: StoredCardGateway | null;
   brite: { client: BriteClient } | null;
   /** Simulators to mount, by path. */
   simulators: Array<{ path: string; router: Router }>;
@@ -133,6 +137,7 @@ export function buildPayments(
     test: cardSimulated,
   });
   if (!cardSimulated) formActionOrigins.push(new URL(config.MONDIDO_FORM_URL ?? "https://pay.mondido.com/v1/form").origin);
+  const storedCards = new MondidoStoredCardClient({ ...mondidoConfig, apiBaseUrl: cardSimulated ? `${config.internalUrl}/_sim/mondido/v1` : config.MONDIDO_API_URL, test: cardSimulated });
   const mondidoProvider = new MondidoPaymentProvider({
     client: mondidoClient,
     publicUrl: config.publicUrl,
@@ -182,11 +187,8 @@ export function buildPayments(
     methods: config.PAYMENT_METHODS.filter((m) => enabled.has(m)),
     swishSimulator,
     swishAppBase: swishSimulator ? "/_sim/swish" : null,
-    mondido: {
-      client: mondidoClient,
-      provider: mondidoProvider,
-      storedCards: new MondidoStoredCardClient({ ...mondidoConfig, apiBaseUrl: cardSimulated ? `${config.internalUrl}/_sim/mondido/v1` : config.MONDIDO_API_URL, test: cardSimulated }),
-    },
+    mondido: { client: mondidoClient, provider: mondidoProvider, storedCards },
+    storedCardGateway: new MondidoCardGateway(mondidoClient, storedCards),
     brite: { client: briteClient },
     simulators,
     formActionOrigins,

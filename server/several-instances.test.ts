@@ -13,6 +13,7 @@ import { systemClock } from "../core/clock";
 import { silentLogger } from "../core/logger";
 import { createGift } from "../core/gifts/gift-service";
 import { transitionPayment } from "../core/payments/payment-transitions";
+import { productPaymentOutcomes } from "../core/product-payment-outcomes";
 
 /**
  * Issue #19, more than one server: two instances of the site – two processes,
@@ -248,7 +249,7 @@ async function paidGift(database: OpenedDatabase, email: string): Promise<void> 
     .values({ id, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: id, status: "pending", amount_ore: gift.amount_ore,
       payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
     .execute();
-  await transitionPayment({ db, clock: systemClock, logger: silentLogger }, { paymentId: id, to: "paid", source: "import" });
+  await transitionPayment({ db, clock: systemClock, logger: silentLogger, outcomes: productPaymentOutcomes }, { paymentId: id, to: "paid", source: "import" });
 }
 
 function mailsTo(instances: Instance[], email: string): number {

@@ -37,7 +37,7 @@ describe.each(testEngines)("two starts finishing one cut-short Swish attempt, on
         },
       });
     const instance = (dies = false) =>
-      new PaymentService({ db: container.db, engine: container.engine, clock: container.clock, logger: container.logger, providers: { HLFSwish: counting(dies) } });
+      new PaymentService({ db: container.db, engine: container.engine, clock: container.clock, logger: container.logger, outcomes: container.paymentOutcomes, providers: { HLFSwish: counting(dies) } });
 
     const form = giftFormSchema(container.giftLimits).parse({
       amount: "250", name: "Astrid Exempel", email: "astrid@exempel.se", paymentMethod: "swish", idempotencyKey: crypto.randomUUID(),

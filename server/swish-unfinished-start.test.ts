@@ -31,7 +31,7 @@ describe.each(testEngines)("a Swish start cut short by a crash, on %s", (engine)
         throw new Error("the process died here");
       },
     });
-    const payments = new PaymentService({ db: container.db, engine: container.engine, clock: container.clock, logger: container.logger, providers: { HLFSwish: crashing } });
+    const payments = new PaymentService({ db: container.db, engine: container.engine, clock: container.clock, logger: container.logger, outcomes: container.paymentOutcomes, providers: { HLFSwish: crashing } });
     const idempotencyKey = crypto.randomUUID();
     const form = giftFormSchema(container.giftLimits).parse({
       amount: "250", name: "Astrid Exempel", email: "astrid@exempel.se", paymentMethod: "swish", idempotencyKey,

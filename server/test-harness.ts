@@ -143,7 +143,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 
 /** Pays a gift as an imported invoice payment would: through the one payment transition, so what payment sets off (cards, memberships, receipts) happens as in production. */
 export async function payByInvoiceImport(server: TestServer, clock: Clock, orderReference: string): Promise<void> {
-  const { db } = server.container;
+  const { db, paymentOutcomes } = server.container;
   const gift = await db.selectFrom("gifts").selectAll().where("order_reference", "=", orderReference).executeTakeFirstOrThrow();
   const now = clock.now().toISOString();
   const id = `pay-${orderReference}`;
@@ -152,5 +152,5 @@ export async function payByInvoiceImport(server: TestServer, clock: Clock, order
     .values({ id, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: id, status: "pending", amount_ore: gift.amount_ore,
       payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
     .execute();
-  await transitionPayment({ db, clock, logger: silentLogger }, { paymentId: id, to: "paid", source: "import" });
+  await transitionPayment({ db, clock, logger: silentLogger, outcomes: paymentOutcomes }, { paymentId: id, to: "paid", source: "import" });
 }

@@ -4,7 +4,7 @@ import type { DB } from "../../db/schema";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import { formatDateLong, formatSek } from "../site/format";
-import type { AgreementMailKind } from "./agreement-service";
+import type { AgreementMailKind } from "./agreement-records";
 
 const payloadSchema = z.object({
   agreementId: z.string().min(1),

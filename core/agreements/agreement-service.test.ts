@@ -7,6 +7,7 @@ import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-
 import { AgreementChangeError, addExtraToNextDebit, cancel, changeAmount, createAutogiroAgreement, pause, requestDueDebits } from "./agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "./autogiro-exchange";
 import { requestDayFor } from "./debit-schedule";
+import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 /**
  * The agreement service against a stand-in for Bankgirot's file format (JSON
@@ -60,7 +61,7 @@ describe.each(testEngines)("agreements on %s", (engine) => {
     const clock = new ManualClock("2026-01-15T10:00:00.000Z");
     const transfer = new MemoryTransfer();
     const deps = { db: database.db, clock, logger: silentLogger };
-    const exchange: AutogiroExchangeDeps = { ...deps, format: jsonFormat, transfer, customerNumber: "123456", bankgiro: "5555-0105" };
+    const exchange: AutogiroExchangeDeps = { ...deps, outcomes: productPaymentOutcomes, format: jsonFormat, transfer, customerNumber: "123456", bankgiro: "5555-0105" };
     const donor = await upsertIdentifiedDonor(database.db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await database.db.updateTable("donors").set({ email: "erik@exempel.se" }).where("id", "=", donor.id).execute();
     const { agreement, mandate } = await createAutogiroAgreement(deps, {

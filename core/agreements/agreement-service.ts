@@ -1,47 +1,40 @@
 import crypto from "node:crypto";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { AgreementsTable, DB, MandatesTable } from "../../db/schema";
-import type { AutogiroRequest } from "../autogiro/autogiro-messages";
+import type { DB } from "../../db/schema";
 import { swedishDate, type IsoDate } from "../calendar/swedish-calendar";
-import { luhnCheckDigit } from "../bankgiro/luhn";
-import { enqueueJob } from "../jobs/job-queue";
-import { newOrderReference } from "../payments/order-reference";
+import type { AgreementEventSource, AgreementKind, AgreementMethod } from "./agreement-status";
+import { MAX_PAUSE_MONTHS, bankingDaysAfter, canStillRequest, firstDebitOn, monthsLater, nextDebitAfter } from "./debit-schedule";
 import {
-  canMoveAgreement,
-  type AgreementEventSource,
-  type AgreementEventType,
-  type AgreementKind,
-  type AgreementStatus,
-} from "./agreement-status";
-import {
-  MAX_PAUSE_MONTHS,
-  bankingDaysAfter,
-  canStillCancel,
-  canStillRequest,
-  firstDebitOn,
-  isDueForRequest,
-  monthsLater,
-  nextDebitAfter,
-} from "./debit-schedule";
-import { createCardCharge, isCardChargeDue } from "./card-debits";
-import { insertDebitPayment } from "./debit-payment";
-import { addRenewalFee } from "../membership/membership-renewal";
+  appendEvent,
+  findAgreement,
+  moveAgreement,
+  openDebits,
+  queueMail,
+  type AgreementDeps,
+  type AgreementRow,
+  type Executor,
+  type MandateRow,
+} from "./agreement-records";
+import type { DebitCollection } from "./debit-collection";
+import { autogiroCollection, queueRequest } from "./autogiro-debits";
+import { cardCollection } from "./card-debits";
 
-export type AgreementRow = Selectable<AgreementsTable>;
-export type MandateRow = Selectable<MandatesTable>;
-type Executor = Kysely<DB> | Transaction<DB>;
+// The pages and the end-to-end fixture read and move agreements through this module.
+export { appendEvent, findAgreement, moveAgreement };
 
-export interface AgreementDeps {
-  db: Kysely<DB>;
-  clock: Clock;
-  logger: Logger;
+/**
+ * An agreement's one lifecycle (decisions 0012, 0017, 0028): due debits are
+ * asked for, the donor changes, pauses, adds to or stops it, the same way
+ * whichever way its debits are collected; what differs between autogiro and
+ * card is each collection's (debit-collection.ts).
+ */
+const COLLECTIONS: Readonly<Record<AgreementMethod, DebitCollection>> = { autogiro: autogiroCollection, card: cardCollection };
+
+function collectionOf(agreement: AgreementRow): DebitCollection {
+  return COLLECTIONS[agreement.method];
 }
-
-/** The e-mail a change to an agreement sends (core/agreements/agreement-mail.ts). */
-export const AGREEMENT_MAIL_JOB = "agreement-mail";
-export type AgreementMailKind = "started" | "activated" | "refused" | "changed" | "paused" | "cancelled" | "debit_failed" | "extra_added" | "card_failed" | "card_expired";
 
 export class AgreementNotFoundError extends Error {
   constructor() {
@@ -151,86 +144,6 @@ async function newPayerNumber(trx: Transaction<DB>): Promise<string> {
   }
 }
 
-/** A debit's reference on the payment request: 15 random digits and a Luhn check digit (Bankgirot echoes it back). */
-export function newDebitReference(): string {
-  const digits = String(crypto.randomInt(1, 10)) + Array.from({ length: 14 }, () => crypto.randomInt(0, 10)).join("");
-  return digits + String(luhnCheckDigit(digits));
-}
-
-export async function appendEvent(
-  trx: Executor,
-  clock: Clock,
-  agreementId: string,
-  type: AgreementEventType,
-  from: AgreementStatus | null,
-  to: AgreementStatus,
-  appliesFrom: IsoDate | null,
-  source: AgreementEventSource,
-  data?: Record<string, unknown>,
-): Promise<void> {
-  await trx
-    .insertInto("agreement_events")
-    .values({
-      agreement_id: agreementId,
-      type,
-      from_status: from,
-      to_status: to,
-      applies_from: appliesFrom,
-      data: data ? JSON.stringify(data) : null,
-      source,
-      created_at: clock.now().toISOString(),
-    })
-    .execute();
-}
-
-export async function queueRequest(trx: Executor, clock: Clock, mandateId: string, paymentId: string | null, request: AutogiroRequest): Promise<void> {
-  const kind = request.kind === "new_mandate" || request.kind === "cancel_mandate" || request.kind === "payment" || request.kind === "cancel_payments" ? request.kind : null;
-  if (!kind) throw new Error(`Agreements do not send ${request.kind}`);
-  await trx
-    .insertInto("autogiro_requests")
-    .values({
-      id: crypto.randomUUID(),
-      kind,
-      mandate_id: mandateId,
-      payment_id: paymentId,
-      request: JSON.stringify(request),
-      provider_file_id: null,
-      created_at: clock.now().toISOString(),
-    })
-    .execute();
-}
-
-export async function queueMail(trx: Executor, clock: Clock, agreementId: string, kind: AgreementMailKind, dedupe: string, data: Record<string, unknown> = {}): Promise<void> {
-  await enqueueJob(trx, clock, { type: AGREEMENT_MAIL_JOB, payload: { agreementId, kind, ...data }, dedupeKey: `agreement-mail:${kind}:${dedupe}` });
-}
-
-/** Moves an agreement's status if the move is allowed and it is still in the status read (a conditional update). */
-export async function moveAgreement(
-  trx: Executor,
-  clock: Clock,
-  agreement: AgreementRow,
-  to: AgreementStatus,
-  set: Partial<Pick<AgreementRow, "paused_until" | "next_debit_on">> = {},
-): Promise<boolean> {
-  if (!canMoveAgreement(agreement.status, to)) return false;
-  const result = await trx
-    .updateTable("agreements")
-    .set({ status: to, updated_at: clock.now().toISOString(), ...set })
-    .where("id", "=", agreement.id)
-    .where("status", "=", agreement.status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function findAgreement(db: Executor, id: string): Promise<AgreementRow | undefined> {
-  return db.selectFrom("agreements").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-/** The agreement a sign-up form made, found by the form's idempotency key. */
-export async function findAgreementByIdempotencyKey(db: Executor, idempotencyKey: string): Promise<AgreementRow | undefined> {
-  return db.selectFrom("agreements").selectAll().where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
-}
-
 async function donorAgreement(trx: Executor, agreementId: string, donorId: string): Promise<AgreementRow> {
   const agreement = await trx.selectFrom("agreements").selectAll().where("id", "=", agreementId).where("donor_id", "=", donorId).executeTakeFirst();
   if (!agreement) throw new AgreementNotFoundError();
@@ -238,12 +151,12 @@ async function donorAgreement(trx: Executor, agreementId: string, donorId: strin
 }
 
 /**
- * Requests every debit of one agreement that is due (NOTICE_BANKING_DAYS
- * banking days before its date): a gift of the agreement's type with the
- * agreement and date, one payment attempt (autogiro, Drip, `created` until
- * its file is sent) whose provider reference is the payment request's
- * reference, and the request itself. A paused agreement skips the debits
- * before `paused_until` and becomes active again at it.
+ * Requests every debit of one agreement that is due (by autogiro
+ * NOTICE_BANKING_DAYS banking days before its date, by card on the day): a
+ * gift of the agreement's type with the agreement and date, one payment
+ * attempt, and what asks for the money (its collection's). A paused
+ * agreement skips the debits before `paused_until` and becomes active again
+ * at it.
  */
 async function requestDueDebitsOf(trx: Transaction<DB>, clock: Clock, logger: Logger, agreementId: string): Promise<void> {
   const now = clock.now();
@@ -251,8 +164,8 @@ async function requestDueDebitsOf(trx: Transaction<DB>, clock: Clock, logger: Lo
     const agreement = await findAgreement(trx, agreementId);
     if (!agreement?.next_debit_on || (agreement.status !== "active" && agreement.status !== "paused")) return;
     const debitOn = agreement.next_debit_on;
-    // A card is charged on the day itself; an autogiro debit is requested eight banking days before it.
-    if (!(agreement.method === "card" ? isCardChargeDue(debitOn, now) : isDueForRequest(debitOn, now))) return;
+    const collection = collectionOf(agreement);
+    if (!collection.isDue(debitOn, now)) return;
     const following = nextDebitAfter(debitOn, agreement.interval, agreement.debit_day);
     if (agreement.status === "paused") {
       if (agreement.paused_until && debitOn < agreement.paused_until) {
@@ -263,7 +176,7 @@ async function requestDueDebitsOf(trx: Transaction<DB>, clock: Clock, logger: Lo
       await appendEvent(trx, clock, agreement.id, "resumed", "paused", "active", debitOn, "system");
       continue;
     }
-    if (agreement.method === "card" || canStillRequest(debitOn, now)) {
+    if (collection.inTime(debitOn, now)) {
       await requestDebit(trx, clock, agreement, debitOn, agreement.kind === "membership" ? "membership" : "monthly", agreement.amount_ore, `debit:${agreement.id}:${debitOn}`);
     } else {
       // Only when Bankgirot approved the mandate after the first debit's cut-off: that debit is skipped, never sent late.
@@ -284,73 +197,7 @@ async function requestDebit(
 ): Promise<string | null> {
   const exists = await trx.selectFrom("gifts").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
   if (exists) return null;
-  if (agreement.method === "card") return createCardCharge(trx, clock, agreement, debitOn, giftType, amountOre, idempotencyKey);
-  const mandate = await trx.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id ?? "").executeTakeFirstOrThrow();
-  const giftId = await insertDebitGift(trx, clock, agreement, debitOn, giftType, amountOre, idempotencyKey);
-  const reference = newDebitReference();
-  const paymentId = await insertDebitPayment(trx, clock, {
-    giftId,
-    method: "autogiro",
-    provider: "Drip",
-    providerReference: reference,
-    amountOre,
-    debitOn,
-    eventData: { debitOn, agreementId: agreement.id },
-  });
-  await queueRequest(trx, clock, mandate.id, paymentId, {
-    kind: "payment",
-    direction: "debit",
-    date: debitOn,
-    interval: 0,
-    repetitions: null,
-    payerNumber: mandate.payer_number,
-    amountOre,
-    reference,
-  });
-  return giftId;
-}
-
-/** One debit's gift: of the agreement's type, on the donor, with the agreement and its date; `awaiting_payment` until the debit is answered. */
-export async function insertDebitGift(
-  trx: Transaction<DB>,
-  clock: Clock,
-  agreement: AgreementRow,
-  debitOn: IsoDate,
-  giftType: "monthly" | "membership" | "extra",
-  amountOre: number,
-  idempotencyKey: string,
-): Promise<string> {
-  const donor = await trx.selectFrom("donors").selectAll().where("id", "=", agreement.donor_id).executeTakeFirstOrThrow();
-  const nowIso = clock.now().toISOString();
-  const giftId = crypto.randomUUID();
-  await trx
-    .insertInto("gifts")
-    .values({
-      id: giftId,
-      order_reference: newOrderReference(),
-      gift_type: giftType,
-      amount_ore: amountOre,
-      donor_id: donor.id,
-      memorial_id: null,
-      agreement_id: agreement.id,
-      debit_on: debitOn,
-      donor_name: `${donor.given_name} ${donor.surname}`.trim(),
-      donor_email: donor.email ?? "",
-      donor_personnummer: donor.personnummer,
-      newsletter_consent: donor.newsletter,
-      donor_street: null,
-      donor_postal_code: null,
-      donor_city: null,
-      status: "awaiting_payment",
-      idempotency_key: idempotencyKey,
-      created_at: nowIso,
-      updated_at: nowIso,
-      paid_at: null,
-    })
-    .execute();
-  // A yearly membership debit extends the member's year when paid, as a fee paid on the page does.
-  if (giftType === "membership") await addRenewalFee(trx, clock, agreement, giftId);
-  return giftId;
+  return collectionOf(agreement).requestDebit(trx, clock, agreement, { debitOn, giftType, amountOre, idempotencyKey });
 }
 
 /** The periodic task: requests every due debit of every active or paused agreement. */
@@ -451,10 +298,10 @@ export async function pause(deps: AgreementDeps, agreementId: string, donorId: s
 }
 
 /**
- * The donor stops giving. Debits already requested are cancelled at
- * Bankgirot when there is still time (five banking days before); one that is
- * too close still comes, and the donor is told which. The mandate is
- * cancelled once no debit is left to come.
+ * The donor stops giving. Debits already requested are stopped where their
+ * collection still can (an autogiro request up to five banking days before);
+ * one that is too close, or a card charge already sent, still comes, and the
+ * donor is told which. The mandate is cancelled once no debit is left to come.
  */
 export async function cancel(
   deps: AgreementDeps,
@@ -469,69 +316,16 @@ export async function cancel(
     await requestDueDebitsOf(trx, clock, logger, agreementId);
     const agreement = await donorAgreement(trx, agreementId, donorId);
     assertChangeable(agreement);
-    const now = clock.now();
-    const open = await openDebits(trx, agreement.id);
-    const mandate = await trx.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id ?? "").executeTakeFirst();
-    const stillComing: Array<{ debitOn: IsoDate; amountOre: number }> = [];
-    let firstStopped: IsoDate | null = agreement.next_debit_on;
-    for (const debit of open.sort((a, b) => a.debit_on.localeCompare(b.debit_on))) {
-      // A card charge not yet made is stopped by its job, which finds the agreement cancelled (card-debits.ts); one already sent is answered within seconds.
-      if (agreement.method === "card") {
-        if (debit.status === "pending") stillComing.push({ debitOn: debit.debit_on, amountOre: debit.amount_ore });
-        continue;
-      }
-      if (!canStillCancel(debit.debit_on, now)) {
-        stillComing.push({ debitOn: debit.debit_on, amountOre: debit.amount_ore });
-        continue;
-      }
-      if (firstStopped === null || debit.debit_on < firstStopped) firstStopped = debit.debit_on;
-      if (mandate && debit.provider_reference) {
-        await queueRequest(trx, clock, mandate.id, debit.payment_id, {
-          kind: "cancel_payments",
-          payerNumber: mandate.payer_number,
-          date: debit.debit_on,
-          amountOre: debit.amount_ore,
-          direction: "debit",
-          reference: debit.provider_reference,
-        });
-      }
-    }
+    const collection = collectionOf(agreement);
+    const open = (await openDebits(trx, agreement.id)).sort((a, b) => a.debit_on.localeCompare(b.debit_on));
+    const { stillComing, stopped } = await collection.stopOpenDebits(trx, clock, agreement, open, clock.now());
+    const firstStopped = [agreement.next_debit_on, ...stopped].filter((d): d is IsoDate => d !== null).sort()[0] ?? null;
     await moveAgreement(trx, clock, agreement, "cancelled", { next_debit_on: null, paused_until: null });
     await appendEvent(trx, clock, agreement.id, "cancelled", agreement.status, "cancelled", firstStopped, source, { stillComing });
-    if (stillComing.length === 0) await cancelMandate(trx, clock, agreement);
+    if (stillComing.length === 0) await collection.end(trx, clock, agreement);
     if (tellDonor) await queueMail(trx, clock, agreement.id, "cancelled", agreement.id, { stillComing });
     return { agreement: (await findAgreement(trx, agreement.id)) as AgreementRow, appliesFrom: firstStopped, stillComing };
   });
-}
-
-/** Queues Bankgirot's cancellation of the agreement's mandate (once). */
-export async function cancelMandate(trx: Executor, clock: Clock, agreement: AgreementRow): Promise<void> {
-  const mandate = await trx.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id ?? "").executeTakeFirst();
-  if (!mandate || mandate.status === "cancelled" || mandate.status === "refused") return;
-  // A membership renewal and a monthly gift may share one mandate: it ends only with the last agreement on it.
-  const stillUsed = await trx
-    .selectFrom("agreements")
-    .select("id")
-    .where("mandate_id", "=", mandate.id)
-    .where("id", "!=", agreement.id)
-    .where("status", "in", ["pending", "active", "paused"])
-    .executeTakeFirst();
-  if (stillUsed) return;
-  const queued = await trx.selectFrom("autogiro_requests").select("id").where("mandate_id", "=", mandate.id).where("kind", "=", "cancel_mandate").executeTakeFirst();
-  if (queued) return;
-  await queueRequest(trx, clock, mandate.id, null, { kind: "cancel_mandate", payerNumber: mandate.payer_number });
-}
-
-/** The agreement's debits whose payment is still open (requested, not yet answered). */
-export async function openDebits(db: Executor, agreementId: string) {
-  const rows = await db
-    .selectFrom("gifts")
-    .innerJoin("payments", "payments.gift_id", "gifts.id")
-    .select(["gifts.id as gift_id", "gifts.debit_on", "gifts.gift_type", "payments.id as payment_id", "payments.amount_ore", "payments.provider_reference", "payments.status"])
-    .where("gifts.agreement_id", "=", agreementId)
-    .where("payments.status", "in", ["created", "pending"])
-    .execute();
-  return rows.filter((r): r is typeof r & { debit_on: string } => r.debit_on !== null);
 }
 
 /**

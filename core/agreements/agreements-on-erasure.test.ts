@@ -7,7 +7,8 @@ import type { MailMessage } from "../mail/mailer";
 import { formatSek } from "../site/format";
 import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
 import { createGift } from "../gifts/gift-service";
-import { AGREEMENT_MAIL_JOB, createAutogiroAgreement } from "./agreement-service";
+import { createAutogiroAgreement } from "./agreement-service";
+import { AGREEMENT_MAIL_JOB } from "./agreement-records";
 
 /**
  * Erasure of a donor who gives by autogiro and is a member (decision 0035).

@@ -5,7 +5,8 @@ import type { IsoDate } from "../calendar/swedish-calendar";
 import type { AgreementKind } from "./agreement-status";
 import { formatSek } from "../site/format";
 import { swedishList } from "../site/swedish-list";
-import { cancel, type AgreementDeps } from "./agreement-service";
+import type { AgreementDeps } from "./agreement-records";
+import { cancel } from "./agreement-service";
 
 /**
  * A donor who gives monthly, is a member by autogiro or card, or has a stored

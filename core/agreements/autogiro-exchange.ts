@@ -13,8 +13,10 @@ import {
 } from "../autogiro/autogiro-messages";
 import { swedishDate } from "../calendar/swedish-calendar";
 import { transitionPayment } from "../payments/payment-transitions";
+import type { PaymentOutcomeHandlers } from "../payments/payment-outcomes";
 import { findPaymentByProviderReference } from "../payments/payment-repository";
-import { appendEvent, cancelMandate, findAgreement, moveAgreement, openDebits, queueMail } from "./agreement-service";
+import { appendEvent, findAgreement, moveAgreement, openDebits, queueMail } from "./agreement-records";
+import { cancelMandate } from "./autogiro-debits";
 
 /**
  * The agreements' side of the file exchange with Bankgirot (decision 0017):
@@ -26,6 +28,8 @@ export interface AutogiroExchangeDeps {
   db: Kysely<DB>;
   clock: Clock;
   logger: Logger;
+  /** What the rest of the site does when a debit is answered (core/product-payment-outcomes.ts). */
+  outcomes: PaymentOutcomeHandlers;
   format: Pick<AutogiroFormat, "writeRequestFile" | "interpretAutogiroFile">;
   transfer: AutogiroFileTransfer;
   /** Bankgirot customer number and the charity's bankgiro (site configuration). */

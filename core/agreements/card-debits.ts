@@ -7,19 +7,21 @@ import { enqueueJob } from "../jobs/job-queue";
 import type { JobAttempt } from "../jobs/job-runner";
 import { newOrderReference } from "../payments/order-reference";
 import type { PaymentStatus } from "../payments/payment-status";
-import type { PaymentRow } from "../payments/payment-repository";
+import type { PaymentOutcomeEvent, PaymentOutcomeHandlers, PaymentOutcomeSubscriber } from "../payments/payment-outcomes";
 import { transitionPayment } from "../payments/payment-transitions";
-import { appendEvent, findAgreement, insertDebitGift, moveAgreement, queueMail, type AgreementDeps, type AgreementRow } from "./agreement-service";
+import { appendEvent, findAgreement, insertDebitGift, moveAgreement, queueMail, type AgreementDeps, type AgreementRow } from "./agreement-records";
 import type { AgreementKind } from "./agreement-status";
 import { monthsLater } from "./debit-schedule";
 import { insertDebitPayment } from "./debit-payment";
+import type { DebitCollection, StoppedDebits } from "./debit-collection";
 
 /**
  * Monthly giving by card (decision 0028). The donor pays the first month in
  * Mondido's hosted window, which stores the card; after that a job charges
  * the stored card on the agreement's day each month. Each charge is a gift
  * of the agreement's type on the donor, like an autogiro debit, and the
- * agreement service (changes, pauses, stops) is the same for both methods.
+ * agreement's lifecycle (changes, pauses, stops) is the same for both ways
+ * of collecting (debit-collection.ts, agreement-service.ts).
  *
  * Crash safety: a charge's payment attempt, with its `payment_ref` (our
  * provider reference, the idempotency key) and its `card_charges` row, is
@@ -57,6 +59,8 @@ export interface StoredCardGateway {
 
 export interface CardDebitDeps extends AgreementDeps {
   gateway: StoredCardGateway;
+  /** What the rest of the site does when a charge is answered (core/product-payment-outcomes.ts). */
+  outcomes: PaymentOutcomeHandlers;
 }
 
 type Trx = Transaction<DB>;
@@ -132,24 +136,34 @@ async function currentCard(trx: Kysely<DB> | Trx, agreement: AgreementRow) {
 }
 
 /**
- * A month's charge (called by the agreement service when the day has come):
- * its gift and the first charge attempt, in the caller's transaction.
+ * Collecting by card: a month's charge is made on its day (the gift and the
+ * first charge attempt, in the caller's transaction; the charge job calls
+ * Mondido). A stop cannot recall a charge already sent, which is answered
+ * within seconds; one not yet made is stopped by its job, which finds the
+ * agreement cancelled. The card itself is deleted by card-forgetting.ts.
  */
-export async function createCardCharge(
-  trx: Trx,
-  clock: Clock,
-  agreement: AgreementRow,
-  debitOn: IsoDate,
-  giftType: "monthly" | "membership" | "extra",
-  amountOre: number,
-  idempotencyKey: string,
-): Promise<string> {
-  const card = await currentCard(trx, agreement);
-  if (!card) throw new Error(`Card agreement ${agreement.id} has no stored card`);
-  const giftId = await insertDebitGift(trx, clock, agreement, debitOn, giftType, amountOre, idempotencyKey);
-  await addChargeAttempt(trx, clock, agreement.id, card.id, giftId, amountOre, debitOn, 1);
-  return giftId;
-}
+export const cardCollection: DebitCollection = {
+  isDue: isCardChargeDue,
+  inTime: () => true,
+
+  async requestDebit(trx, clock, agreement, debit) {
+    const card = await currentCard(trx, agreement);
+    if (!card) throw new Error(`Card agreement ${agreement.id} has no stored card`);
+    const giftId = await insertDebitGift(trx, clock, agreement, debit.debitOn, debit.giftType, debit.amountOre, debit.idempotencyKey);
+    await addChargeAttempt(trx, clock, agreement.id, card.id, giftId, debit.amountOre, debit.debitOn, 1);
+    return giftId;
+  },
+
+  async stopOpenDebits(_trx, _clock, _agreement, open) {
+    const result: StoppedDebits = { stillComing: [], stopped: [] };
+    for (const debit of open) {
+      if (debit.status === "pending") result.stillComing.push({ debitOn: debit.debit_on, amountOre: debit.amount_ore });
+    }
+    return result;
+  },
+
+  async end() {},
+};
 
 /** One try at charging the stored card for a gift: the attempt and its payment_ref are committed before the job calls Mondido. */
 async function addChargeAttempt(trx: Trx, clock: Clock, agreementId: string, storedCardId: string, giftId: string, amountOre: number, debitOn: IsoDate, attempt: number): Promise<string> {
@@ -238,12 +252,18 @@ export async function chargeStoredCard(deps: CardDebitDeps, payload: unknown, at
 }
 
 /**
- * Called in the transaction that moves a payment (payment-transitions.ts):
- * a card agreement's window payment that is paid stores the card (a job, as
- * it asks Mondido); a charge that fails is tried again or given up, and the
- * donor told.
+ * Told in the transaction that moves a payment (payment-transitions.ts): a
+ * card agreement's window payment that is paid stores the card (a job, as it
+ * asks Mondido); a charge that is declined or fails is tried again or given
+ * up, and the donor told.
  */
-export async function onCardAgreementPayment(trx: Trx, clock: Clock, payment: PaymentRow, to: PaymentStatus, errorCode: string | null | undefined): Promise<void> {
+export const cardAgreementPaymentOutcomes: PaymentOutcomeSubscriber = {
+  paid: onCardAgreementPayment,
+  declined: onCardAgreementPayment,
+  failed: onCardAgreementPayment,
+};
+
+async function onCardAgreementPayment({ trx, clock, payment, outcome: to, errorCode }: PaymentOutcomeEvent): Promise<void> {
   if (payment.method !== "card") return;
   const gift = await trx.selectFrom("gifts").select(["id", "agreement_id", "debit_on", "amount_ore", "status"]).where("id", "=", payment.gift_id).executeTakeFirst();
   if (!gift?.agreement_id) return;

@@ -1,7 +1,8 @@
 import type { KeyValueStore } from "../key-value-store";
 import { BankIdStartError, type BankIdLogin } from "../donors/bankid-login";
 import { takeEmailFromForm, upsertIdentifiedDonor } from "../donors/donor-repository";
-import { createAutogiroAgreement, findAgreementByIdempotencyKey, type AgreementDeps, type AgreementRow } from "./agreement-service";
+import { createAutogiroAgreement } from "./agreement-service";
+import { findAgreementByIdempotencyKey, type AgreementDeps, type AgreementRow } from "./agreement-records";
 import { mandateText, type MonthlyAutogiroData } from "./monthly-gift-form";
 
 /**

@@ -9,7 +9,6 @@ import { formatSek } from "../site/format";
 import { invoiceDocument, invoiceLines } from "./invoice";
 import type { JobAttempt } from "../jobs/job-runner";
 
-export { INVOICE_JOB } from "./invoice-job";
 const payloadSchema = z.object({ paymentId: z.string().min(1) });
 
 /** E-mails the invoice PDF; queued when an invoice payment starts. Sending is the job's outside effect, as for receipts (decision 0025). */

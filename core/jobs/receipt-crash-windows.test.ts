@@ -8,10 +8,12 @@ import type { DocumentRenderer } from "../documents/document-renderer";
 import { loadSiteConfig } from "../site/site-config";
 import { createGift } from "../gifts/gift-service";
 import { sendReceipt } from "../gifts/send-receipt";
-import { RECEIPT_JOB, transitionPayment } from "../payments/payment-transitions";
+import { transitionPayment } from "../payments/payment-transitions";
+import { RECEIPT_JOB } from "../gifts/gift-payment-outcomes";
 import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
 import { JobRunner } from "./job-runner";
 import { LOCK_MS } from "./job-queue";
+import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 /**
  * Issue #19: a receipt is e-mailed and then its job is marked done. A crash,
@@ -107,7 +109,7 @@ describe.each(testEngines)("a receipt job's crash windows on %s", (engine) => {
       .values({ id, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: id, status: "pending", amount_ore: gift.amount_ore,
         payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
       .execute();
-    await transitionPayment({ db: db.db, clock, logger: silentLogger }, { paymentId: id, to: "paid", source: "import" });
+    await transitionPayment({ db: db.db, clock, logger: silentLogger, outcomes: productPaymentOutcomes }, { paymentId: id, to: "paid", source: "import" });
     return gift.id;
   }
 

@@ -1,9 +1,6 @@
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
-import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
 import { swedishDate, type IsoDate } from "../calendar/swedish-calendar";
-import { appendEvent, queueMail, type AgreementDeps, type AgreementRow } from "../agreements/agreement-service";
+import { appendEvent, queueMail, type AgreementDeps, type AgreementRow } from "../agreements/agreement-records";
 import { createCardAgreement } from "../agreements/card-debits";
 import { firstDebitOn, monthsLater } from "../agreements/debit-schedule";
 import { findMemberOfDonor, type MemberRow } from "./membership-service";
@@ -13,7 +10,8 @@ import { findMemberOfDonor, type MemberRow } from "./membership-service";
  * 0028): an agreement of kind `membership` with a yearly interval and the
  * fee. Each yearly debit is a `membership` gift with a `membership_fees` row
  * for the member, so that when it is paid the year is extended exactly as a
- * fee paid on the page is (membership-service.ts, recordPaidMembershipFee).
+ * fee paid on the page is (membership-service.ts, addRenewalFee and
+ * recordPaidMembershipFee).
  *
  * By autogiro the renewal uses the mandate the member already signed for a
  * monthly gift (an autogiro mandate lets us ask for any payment to us, told
@@ -43,30 +41,6 @@ export async function liveRenewalOf(deps: AgreementDeps, donorId: string): Promi
 /** The approved autogiro mandate a member's renewal can use, if they have one. */
 export async function approvedMandateOf(deps: AgreementDeps, donorId: string) {
   return deps.db.selectFrom("mandates").selectAll().where("donor_id", "=", donorId).where("status", "=", "approved").orderBy("created_at", "desc").executeTakeFirst();
-}
-
-/** Called when a yearly debit's gift is stored: the fee row that makes its payment extend the member's year. */
-export async function addRenewalFee(trx: Transaction<DB>, clock: Clock, agreement: Pick<AgreementRow, "donor_id">, giftId: string): Promise<void> {
-  if (!agreement.donor_id) return;
-  const member = await findMemberOfDonor(trx, agreement.donor_id);
-  if (!member) return;
-  await trx
-    .insertInto("membership_fees")
-    .values({
-      gift_id: giftId,
-      member_number: member.member_number,
-      name: member.name,
-      email: member.email,
-      street: member.street,
-      postal_code: member.postal_code,
-      city: member.city,
-      is_present: 0,
-      greeting: null,
-      valid_from: null,
-      valid_until: null,
-      created_at: clock.now().toISOString(),
-    })
-    .execute();
 }
 
 /** The day of the month a member's yearly debit falls on: the day the paid year ends, at most the 28th. */

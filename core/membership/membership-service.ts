@@ -50,6 +50,30 @@ export async function findMemberOfDonor(db: Executor, donorId: string): Promise<
   return db.selectFrom("members").selectAll().where("donor_id", "=", donorId).orderBy("member_number", "desc").executeTakeFirst();
 }
 
+/** Called when a yearly debit's gift is stored: the fee row that makes its payment extend the member's year. */
+export async function addRenewalFee(trx: Transaction<DB>, clock: Clock, agreement: { donor_id: string | null }, giftId: string): Promise<void> {
+  if (!agreement.donor_id) return;
+  const member = await findMemberOfDonor(trx, agreement.donor_id);
+  if (!member) return;
+  await trx
+    .insertInto("membership_fees")
+    .values({
+      gift_id: giftId,
+      member_number: member.member_number,
+      name: member.name,
+      email: member.email,
+      street: member.street,
+      postal_code: member.postal_code,
+      city: member.city,
+      is_present: 0,
+      greeting: null,
+      valid_from: null,
+      valid_until: null,
+      created_at: clock.now().toISOString(),
+    })
+    .execute();
+}
+
 /**
  * What a membership fee stores with its gift: whom it is for, and the member a
  * renewal extends. A renewal link's unknown reference is refused here, before

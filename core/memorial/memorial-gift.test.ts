@@ -8,6 +8,7 @@ import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-
 import { memorialGiftFormSchema } from "./memorial-gift-form";
 import { giveMemorialGift, MemorialInputError, type MemorialLookup } from "./give-memorial-gift";
 import type { DeceasedPerson, FuneralParlour } from "./memorial-records";
+import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 const TODAY = "2026-11-23";
 const LIMITS = { minKr: 50, maxKr: 100_000 };
@@ -137,7 +138,7 @@ describe.each(testEngines)("giving a memorial gift on %s", (engine) => {
       fetchStatus: async () => null,
       cancel: async () => "cancelled",
     };
-    const payments = new PaymentService({ db: database.db, engine: database.engine, clock, logger: silentLogger, providers: { Mondido: card } });
+    const payments = new PaymentService({ db: database.db, engine: database.engine, clock, logger: silentLogger, outcomes: productPaymentOutcomes, providers: { Mondido: card } });
     return { db: database.db, deps: { db: database.db, clock, payments, memorialLookup: lookup } };
   }
 

@@ -4,6 +4,7 @@ import type { Clock } from "../clock";
 import { silentLogger } from "../logger";
 import { createGift } from "../gifts/gift-service";
 import { transitionPayment } from "../payments/payment-transitions";
+import { productPaymentOutcomes } from "../product-payment-outcomes";
 import type { GiftRow } from "../payments/payment-repository";
 import { findOrderForGift, orderItems, type OrderItemRow } from "../orders/order-repository";
 import type { OrderChannel } from "../orders/order-status";
@@ -71,7 +72,7 @@ export async function testMemorialGift(
     .values({ id: paymentId, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: paymentId, status: "pending", amount_ore: 50_000,
       payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
     .execute();
-  if (options.paid !== false) await transitionPayment({ db, clock, logger: silentLogger }, { paymentId, to: "paid", source: "import" });
+  if (options.paid !== false) await transitionPayment({ db, clock, logger: silentLogger, outcomes: productPaymentOutcomes }, { paymentId, to: "paid", source: "import" });
   const order = await findOrderForGift(db, gift.id);
   const [item] = await orderItems(db, order!.id);
   const fresh = await db.selectFrom("gifts").selectAll().where("id", "=", gift.id).executeTakeFirstOrThrow();

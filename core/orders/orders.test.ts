@@ -10,6 +10,7 @@ import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-
 import { findOrderForGift, fulfilmentQueue, orderItemEvents, orderItems } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";
 import { canTransitionOrderItem, ORDER_ITEM_STATUSES } from "./order-status";
+import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 const PNR = "198112289874";
 
@@ -57,7 +58,7 @@ describe.each(testEngines)("gifts, orders and refunds on %s", (engine) => {
   async function setUp() {
     database = await openTestDatabase(engine);
     const clock = new ManualClock("2026-11-23T09:00:00.000Z");
-    const deps = { db: database.db, engine: database.engine, clock, logger: silentLogger };
+    const deps = { db: database.db, engine: database.engine, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     return { db: database.db, clock, deps, payments: new PaymentService({ ...deps, providers: {} }) };
   }
 

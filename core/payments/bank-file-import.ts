@@ -1,13 +1,9 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Clock } from "../clock";
-import type { Logger } from "../logger";
-import type { DB } from "../../db/schema";
 import { parseBgMax } from "../bankgiro/bgmax/parse-bgmax";
 import type { BgMaxPayment } from "../bankgiro/bgmax/types";
 import { matchPayments } from "../bankgiro/match-payments";
 import { OCR_OPTIONS } from "./invoice-provider";
-import { transitionPayment } from "./payment-transitions";
+import { transitionPayment, type PaymentTransitionDeps } from "./payment-transitions";
 
 /**
  * Books the payments in a Bankgirot BgMax file against open invoices:
@@ -38,7 +34,7 @@ export interface BankFileImportSummary {
 }
 
 export async function importBankFile(
-  deps: { db: Kysely<DB>; clock: Clock; logger: Logger },
+  deps: PaymentTransitionDeps,
   file: { name: string; content: Buffer },
 ): Promise<BankFileImportSummary> {
   const { db, clock, logger } = deps;

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { PaymentProvider, ProviderStatus, StartResult } from "./payment-provider";
 import type { PaymentRow } from "./payment-repository";
 import { createOcrReference } from "../bankgiro/ocr-reference";
-import { INVOICE_JOB } from "../gifts/invoice-job";
 
 /**
  * Invoices: the charity's own payment method, no outside service. The OCR
@@ -11,6 +10,8 @@ import { INVOICE_JOB } from "../gifts/invoice-job";
  * is matched to the invoice by that reference (core/payments/bank-file-import.ts).
  */
 export const INVOICE_DUE_DAYS = 30;
+/** The job that e-mails a new invoice; the gifts handle it (core/gifts/send-invoice.ts). */
+export const INVOICE_JOB = "send-invoice";
 export const OCR_OPTIONS = { withLengthDigit: true } as const;
 
 export class InvoicePaymentProvider implements PaymentProvider {

@@ -15,6 +15,7 @@ import {
 } from "./payment-repository";
 import type { PaymentProvider, StartOptions, StartResult } from "./payment-provider";
 import { markChecked, transitionPayment, type TransitionSource } from "./payment-transitions";
+import type { PaymentOutcomeHandlers } from "./payment-outcomes";
 import { enqueueJob } from "../jobs/job-queue";
 import { admitPaymentStart, type PaymentStartLimits } from "./payment-start-limits";
 
@@ -24,6 +25,8 @@ export interface PaymentServiceDeps {
   clock: Clock;
   logger: Logger;
   providers: Partial<Record<ProviderName, PaymentProvider>>;
+  /** What the rest of the site does when a payment reaches an outcome (payment-outcomes.ts). */
+  outcomes: PaymentOutcomeHandlers;
   /** Per-visitor and per-payer limits on new attempts; none in tests that do not need them. */
   startLimits?: PaymentStartLimits;
 }

@@ -2,13 +2,9 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { DB } from "../../db/schema";
-import { enqueueJob } from "../jobs/job-queue";
-import { transitionGiftOrderItems } from "../orders/order-transitions";
-import { queueEmailDeliveries } from "../orders/order-delivery";
 import { canTransition, type PaymentStatus, type TransitionSource } from "./payment-status";
-import { recordPaidMembershipFee, revokeRefundedMembershipFee } from "../membership/membership-service";
 import { findPayment, type PaymentRow } from "./payment-repository";
-import { onCardAgreementPayment } from "../agreements/card-debits";
+import { isPaymentOutcome, type PaymentOutcomeHandlers } from "./payment-outcomes";
 
 export type { TransitionSource } from "./payment-status";
 
@@ -26,23 +22,29 @@ export interface TransitionResult {
   payment: PaymentRow;
 }
 
-export const RECEIPT_JOB = "send-receipt";
+/** What moving a payment needs; `outcomes` are what the rest of the site does when it reaches one. */
+export interface PaymentTransitionDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  logger: Logger;
+  outcomes: PaymentOutcomeHandlers;
+}
 
 /**
  * The one place a payment's status changes. In one transaction it moves the
  * payment only if it is still in the state we read (so two writers racing —
  * callback, poll, reconciliation — cannot both win), appends the event, and
- * when the payment becomes paid marks the gift paid, makes its order ready to
- * produce, queues the e-mail delivery of its documents and the receipt; when a paid payment is refunded the gift
- * follows and whatever of its order has not been sent is cancelled.
+ * when the payment reaches an outcome (paid, declined, failed, cancelled,
+ * expired, refunded) publishes it to the registered handlers in the same
+ * transaction: the gift follows, its order is made ready or cancelled, a
+ * membership year is recorded or taken back, a card agreement keeps its card
+ * or tries again (core/product-payment-outcomes.ts). So the effects commit
+ * exactly once, with the move that caused them.
  * A message that would move a payment backwards or out of a final state is
  * ignored: that is what makes duplicate and out-of-order callbacks harmless.
  */
-export async function transitionPayment(
-  deps: { db: Kysely<DB>; clock: Clock; logger: Logger },
-  request: TransitionRequest,
-): Promise<TransitionResult> {
-  const { db, clock, logger } = deps;
+export async function transitionPayment(deps: PaymentTransitionDeps, request: TransitionRequest): Promise<TransitionResult> {
+  const { db, clock, logger, outcomes } = deps;
   const result = await db.transaction().execute(async (trx) => {
     const current = await findPayment(trx, request.paymentId);
     if (!current) throw new Error(`Unknown payment ${request.paymentId}`);
@@ -79,30 +81,7 @@ export async function transitionPayment(
       })
       .execute();
 
-    if (request.to === "paid") {
-      await trx
-        .updateTable("gifts")
-        .set({ status: "paid", paid_at: now, updated_at: now })
-        .where("id", "=", current.gift_id)
-        .where("status", "!=", "paid")
-        .execute();
-      const paidGift = await trx.selectFrom("gifts").select(["id", "donor_id"]).where("id", "=", current.gift_id).executeTakeFirstOrThrow();
-      await recordPaidMembershipFee(trx, clock, paidGift);
-      const ready = await transitionGiftOrderItems(trx, clock, current.gift_id, ["created"], "ready", "payment", { paymentId: current.id });
-      await queueEmailDeliveries(trx, clock, ready);
-      await enqueueJob(trx, clock, {
-        type: RECEIPT_JOB,
-        payload: { giftId: current.gift_id },
-        dedupeKey: `receipt:${current.gift_id}`,
-      });
-    }
-    // A card agreement's window payment stores its card; a failed monthly charge is retried or given up (decision 0028).
-    await onCardAgreementPayment(trx, clock, current, request.to, request.errorCode);
-    if (request.to === "refunded") {
-      await trx.updateTable("gifts").set({ status: "refunded", updated_at: now }).where("id", "=", current.gift_id).where("status", "=", "paid").execute();
-      await transitionGiftOrderItems(trx, clock, current.gift_id, ["created", "ready", "failed"], "cancelled", "payment", { paymentId: current.id, reason: "refunded" });
-      await revokeRefundedMembershipFee(trx, clock, current.gift_id);
-    }
+    if (isPaymentOutcome(request.to)) await outcomes.publish({ trx, clock, payment: current, outcome: request.to, errorCode: request.errorCode, at: now });
     return { changed: true, payment: (await findPayment(trx, current.id)) as PaymentRow };
   });
   if (result.changed) {

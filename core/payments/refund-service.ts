@@ -7,6 +7,7 @@ import { forUpdate, type Engine } from "../../db/dialect";
 import type { ProviderName } from "./payment-status";
 import { findPayment, type PaymentRow } from "./payment-repository";
 import { transitionPayment, type TransitionSource } from "./payment-transitions";
+import type { PaymentOutcomeHandlers } from "./payment-outcomes";
 import { RefundNotPossibleError } from "./payment-service";
 import type { RefundAdapter, RefundOutcome, RefundRow } from "./refund-provider";
 import { LIVE_REFUND_STATUSES, OPEN_REFUND_STATUSES } from "./refund-status";
@@ -17,6 +18,8 @@ export interface RefundServiceDeps {
   clock: Clock;
   logger: Logger;
   adapters: Partial<Record<ProviderName, RefundAdapter>>;
+  /** What the rest of the site does when a refund is confirmed (payment-outcomes.ts). */
+  outcomes: PaymentOutcomeHandlers;
 }
 
 /** The payment's provider has no refund API here; finance refunds it by hand. */

@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import type { Clock } from "../clock";
-import type { Logger } from "../logger";
 import type { BankFileImportSummary, ImportedPaymentLine } from "../payments/bank-file-import";
 import { findDonor } from "../donors/donor-repository";
 import { createGift } from "../gifts/gift-service";
-import { transitionPayment } from "../payments/payment-transitions";
+import { transitionPayment, type PaymentTransitionDeps } from "../payments/payment-transitions";
 
 export interface UnmatchedLine extends ImportedPaymentLine {
   importId: string;
@@ -42,12 +40,6 @@ export class ResolutionRefusal extends Error {
   }
 }
 
-interface Deps {
-  db: Kysely<DB>;
-  clock: Clock;
-  logger: Logger;
-}
-
 async function openLine(db: Kysely<DB>, importId: string, line: number): Promise<UnmatchedLine> {
   const found = (await unmatchedPayments(db)).find((u) => u.importId === importId && u.line === line);
   if (!found) throw new ResolutionRefusal("Betalningen finns inte bland de omatchade.");
@@ -59,7 +51,7 @@ async function openLine(db: Kysely<DB>, importId: string, line: number): Promise
  * Claims the line for this resolution. The unique (file, line) key makes a
  * second claim fail, so a line is booked once however many staff press at once.
  */
-async function claim(deps: Deps, line: UnmatchedLine, kind: "invoice" | "donor", staffId: string, donorId: string | null): Promise<string> {
+async function claim(deps: PaymentTransitionDeps, line: UnmatchedLine, kind: "invoice" | "donor", staffId: string, donorId: string | null): Promise<string> {
   const id = crypto.randomUUID();
   try {
     await deps.db
@@ -77,7 +69,7 @@ async function claim(deps: Deps, line: UnmatchedLine, kind: "invoice" | "donor",
  * the wrong OCR, or none): the invoice becomes paid exactly as an import would
  * have made it, with the bank line in its event. The amount must cover it.
  */
-export async function resolveToInvoice(deps: Deps, request: { importId: string; line: number; orderReference: string; staffId: string }) {
+export async function resolveToInvoice(deps: PaymentTransitionDeps, request: { importId: string; line: number; orderReference: string; staffId: string }) {
   const line = await openLine(deps.db, request.importId, request.line);
   const invoice = await deps.db
     .selectFrom("payments")
@@ -111,7 +103,7 @@ export async function resolveToInvoice(deps: Deps, request: { importId: string; 
  * bankgiro, which then shows in Mina sidor, counts for their tax reduction and
  * gets its receipt like any other.
  */
-export async function resolveToDonor(deps: Deps, request: { importId: string; line: number; donorId: string; staffId: string }) {
+export async function resolveToDonor(deps: PaymentTransitionDeps, request: { importId: string; line: number; donorId: string; staffId: string }) {
   const line = await openLine(deps.db, request.importId, request.line);
   const donor = await findDonor(deps.db, request.donorId);
   if (!donor) throw new ResolutionRefusal("Givaren finns inte.");

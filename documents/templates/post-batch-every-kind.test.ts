@@ -17,6 +17,7 @@ import { createDocumentEngine } from "../document-engine.server";
 import { inspectPdf } from "../testing/pdf-inspect";
 import { PAGE_SIZES } from "../primitives";
 import { postBatch, postBatchPageCount, postWorkQueue, postWorkReference } from "../../core/orders/post-work";
+import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
 
 // Another charity's identity, so nothing found here can be hard-coded in the templates.
 const site = loadSiteConfig({ SITE_NAME: "Föreningen Ärlig Andning", SITE_BANKGIRO: "123-4567" });
@@ -51,7 +52,7 @@ describe.each(testEngines)("the post batch on %s", (engine) => {
       .values({ id: key, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: key, status: "pending", amount_ore: 60_000,
         payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
       .execute();
-    await transitionPayment({ db, clock, logger: silentLogger }, { paymentId: key, to: "paid", source: "import" });
+    await transitionPayment({ db, clock, logger: silentLogger, outcomes: productPaymentOutcomes }, { paymentId: key, to: "paid", source: "import" });
     return gift;
   }
 

@@ -13,6 +13,7 @@ import { MondidoClient } from "./client";
 import { mondidoResponseHash } from "./hash";
 import { MondidoPaymentProvider } from "./mondido-payment-provider";
 import { createMondidoSimulator } from "./simulator/create-mondido-simulator";
+import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
 
 /**
  * Issue #19: a card payment the donor saw approved must not stay unpaid when
@@ -82,7 +83,7 @@ describe.each(testEngines)("the donor's return from the card window on %s", (eng
   beforeEach(async () => {
     db = await openTestDatabase(engine);
     provider = new MondidoPaymentProvider({ client: mondidoClient(), publicUrl: "https://www.exempel.se", webhookUrl: "https://www.exempel.se/api/mondido/webhook" });
-    payments = new PaymentService({ db: db.db, engine: db.engine, clock, logger: silentLogger, providers: { Mondido: provider } });
+    payments = new PaymentService({ db: db.db, engine: db.engine, clock, logger: silentLogger, outcomes: productPaymentOutcomes, providers: { Mondido: provider } });
   });
   afterEach(() => db.dispose());
 

@@ -62,7 +62,7 @@ describe.each(testEngines)("gift cards, certificates and diplomas on %s", (engin
     return { gift, payment };
   }
   const pay = (s: TestServer, paymentId: string) =>
-    transitionPayment({ db: s.container.db, clock, logger: silentLogger }, { paymentId, to: "paid", source: "import" });
+    transitionPayment({ db: s.container.db, clock, logger: silentLogger, outcomes: s.container.paymentOutcomes }, { paymentId, to: "paid", source: "import" });
 
   it("downloads a gift card only after payment: 404 unknown, 409 unpaid, then the PDF with amount and reference, and the PNG", async () => {
     const s = await started();

@@ -170,7 +170,7 @@ describe.each(testEngines)("membership on %s", (engine) => {
     expect((await db.selectFrom("members").select("paid_until").where("member_number", "=", number!).executeTakeFirstOrThrow()).paid_until).toBe("2028-11-22");
 
     // A refund of the renewal takes that year back.
-    await transitionPayment({ db, clock, logger: silentLogger }, { paymentId: `pay-${renewal.body.orderReference}`, to: "refunded", source: "staff" });
+    await transitionPayment({ db, clock, logger: silentLogger, outcomes: server.container.paymentOutcomes }, { paymentId: `pay-${renewal.body.orderReference}`, to: "refunded", source: "staff" });
     expect((await db.selectFrom("members").select("paid_until").where("member_number", "=", number!).executeTakeFirstOrThrow()).paid_until).toBe("2027-11-22");
     clock.set("2026-11-23T09:00:00.000Z");
   });

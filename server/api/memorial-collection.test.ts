@@ -86,7 +86,7 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
 
   async function pay(s: TestServer, giftId: string) {
     const payment = await s.container.db.selectFrom("payments").select("id").where("gift_id", "=", giftId).executeTakeFirstOrThrow();
-    await transitionPayment({ db: s.container.db, clock, logger: silentLogger }, { paymentId: payment.id, to: "paid", source: "import" });
+    await transitionPayment({ db: s.container.db, clock, logger: silentLogger, outcomes: s.container.paymentOutcomes }, { paymentId: payment.id, to: "paid", source: "import" });
   }
 
   it("is opened for a person from the source, given to twice, shows only what givers allowed, closes once, refuses gifts and sends one PDF", async () => {

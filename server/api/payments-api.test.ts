@@ -131,7 +131,7 @@ describe.each(testEngines)("card, invoice and bank payments on %s", (engine) => 
         ],
       }),
     );
-    const deps = { db: server.container.db, clock: server.container.clock, logger: server.container.logger };
+    const deps = { db: server.container.db, clock: server.container.clock, logger: server.container.logger, outcomes: server.container.paymentOutcomes };
     const summary = await importBankFile(deps, { name: "bgmax-20260201.txt", content: file });
     expect(summary.status).toBe("imported");
     expect(summary.booked.map((b) => b.orderReference)).toEqual([ref]);
@@ -163,7 +163,7 @@ describe.each(testEngines)("card, invoice and bank payments on %s", (engine) => 
       ],
     });
     const summary = await importBankFile(
-      { db: server.container.db, clock: server.container.clock, logger: server.container.logger },
+      { db: server.container.db, clock: server.container.clock, logger: server.container.logger, outcomes: server.container.paymentOutcomes },
       { name: "broken.txt", content: encodeBgMax(text) },
     );
     expect(summary.status).toBe("rejected");

@@ -13,6 +13,7 @@ import { silentLogger } from "../../core/logger";
 import { testMemorialGift } from "../../core/memorial/test-memorial-gift";
 import { createGift } from "../../core/gifts/gift-service";
 import { transitionPayment } from "../../core/payments/payment-transitions";
+import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
 import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgmax";
 
 const [command, arg] = process.argv.slice(2);
@@ -53,7 +54,7 @@ async function giftWithPayment(method: "invoice", amountOre: number, paid: boole
       last_checked_at: "2999-01-01T00:00:00.000Z",
     })
     .execute();
-  if (paid) await transitionPayment({ db, clock: systemClock, logger: silentLogger }, { paymentId, to: "paid", source: "import" });
+  if (paid) await transitionPayment({ db, clock: systemClock, logger: silentLogger, outcomes: productPaymentOutcomes }, { paymentId, to: "paid", source: "import" });
   return { orderReference: gift.order_reference, paymentId };
 }
 

@@ -11,6 +11,7 @@ import { openDatabase } from "../../db/dialect";
 import { systemClock } from "../../core/clock";
 import { silentLogger } from "../../core/logger";
 import { transitionPayment } from "../../core/payments/payment-transitions";
+import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
 import { formatPostQueue, postQueue } from "../../core/orders/fulfilment";
 import { postBatch, postWorkQueue, postWorkReference } from "../../core/orders/post-work";
 import { loadSiteConfig } from "../../core/site/site-config";
@@ -25,7 +26,7 @@ try {
       .select("payments.id")
       .where("gifts.order_reference", "=", arg)
       .executeTakeFirstOrThrow();
-    await transitionPayment({ db, clock: systemClock, logger: silentLogger }, { paymentId: payment.id, to: "paid", source: "import" });
+    await transitionPayment({ db, clock: systemClock, logger: silentLogger, outcomes: productPaymentOutcomes }, { paymentId: payment.id, to: "paid", source: "import" });
   } else if (command === "queue") {
     process.stdout.write(`${formatPostQueue(await postQueue(db, systemClock.now()))}\n`);
   } else if (command === "batch" && arg) {

@@ -11,6 +11,7 @@ import { systemClock } from "../../core/clock";
 import { silentLogger } from "../../core/logger";
 import { testMemorialGift } from "../../core/memorial/test-memorial-gift";
 import { transitionPayment } from "../../core/payments/payment-transitions";
+import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
 
 const [command, arg, flag] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");
@@ -20,7 +21,7 @@ try {
     const { gift, item, paymentId } = await testMemorialGift(db, systemClock, { channel, paid: flag !== "--unpaid", dueDate: null, design: "lilja" });
     process.stdout.write(`${JSON.stringify({ orderReference: gift.order_reference, itemReference: item.reference, paymentId })}\n`);
   } else if (command === "pay" && arg) {
-    await transitionPayment({ db, clock: systemClock, logger: silentLogger }, { paymentId: arg, to: "paid", source: "import" });
+    await transitionPayment({ db, clock: systemClock, logger: silentLogger, outcomes: productPaymentOutcomes }, { paymentId: arg, to: "paid", source: "import" });
   } else {
     throw new Error("usage: create email|post|funeral_parlour [--unpaid] | pay PAYMENT_ID");
   }

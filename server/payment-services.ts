@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import type { Clock } from "../core/clock";
+import type { Logger } from "../core/logger";
+import type { DB } from "../db/schema";
+import type { Engine } from "../db/dialect";
+import { MINUTE_MS, type RateLimiter } from "../core/rate-limits/rate-limiter";
+import type { PaymentOutcomeHandlers } from "../core/payments/payment-outcomes";
+import { PaymentService } from "../core/payments/payment-service";
+import { RefundService } from "../core/payments/refund-service";
+import { productPaymentOutcomes } from "../core/product-payment-outcomes";
+import type { ServerConfig } from "./config";
+import type { PaymentSetup } from "./payments";
+import { currentVisitor } from "./request-visitor";
+
+export interface PaymentServices {
+  payments: PaymentService;
+  refunds: RefundService;
+  /** What gifts, orders, memberships and agreements do when a payment reaches an outcome (decision 0037). */
+  outcomes: PaymentOutcomeHandlers;
+}
+
+type PaymentServicesConfig = Pick<ServerConfig, "RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE" | "RATE_LIMIT_SWISH_REQUESTS_PER_PHONE">;
+
+/**
+ * The payment kernel, built once at boot over the providers of
+ * server/payments.ts: payments and refunds, both publishing to the products'
+ * outcome handlers, with the per-visitor and per-payer limits on new attempts.
+ */
+export function buildPaymentServices(
+  config: PaymentServicesConfig,
+  deps: { db: Kysely<DB>; engine: Engine; clock: Clock; logger: Logger; rateLimiter: RateLimiter },
+  setup: Pick<PaymentSetup, "providers" | "refundAdapters">,
+): PaymentServices {
+  const { db, engine, clock, logger, rateLimiter } = deps;
+  const outcomes = productPaymentOutcomes;
+  const payments = new PaymentService({
+    db,
+    engine,
+    clock,
+    logger,
+    outcomes,
+    providers: setup.providers,
+    startLimits: {
+      visitor: currentVisitor,
+      perVisitor: rateLimiter.limit("payment-starts-per-visitor", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
+      perPayer: rateLimiter.limit("swish-requests-per-phone", config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * MINUTE_MS),
+    },
+  });
+  const refunds = new RefundService({ db, engine, clock, logger, outcomes, adapters: setup.refundAdapters });
+  return { payments, refunds, outcomes };
+}
