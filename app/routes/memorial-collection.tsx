@@ -24,7 +24,7 @@ import "./memorial-collection.css";
 
 const FIELD_LABELS: Record<string, string> = {
   greeting: "Hälsning",
-  signature: "Underskrift",
+  signature: "Hälsningar från",
   ...GIFT_FIELD_LABELS,
   idempotencyKey: "Formuläret",
   form: "Formuläret",

@@ -63,7 +63,7 @@ const FIELD_LABELS: Record<string, string> = {
   recipientCity: "Familjens ort",
   design: "Motiv",
   greeting: "Hälsning",
-  signature: "Underskrift",
+  signature: "Hälsningar från",
   ...GIFT_FIELD_LABELS,
   idempotencyKey: "Formuläret",
   form: "Formuläret",

@@ -203,7 +203,7 @@ export function giftDocumentMail(item: OrderItemRow, gift: GiftRow, site: SiteCo
     `Hej ${item.recipient_name}!`,
     "",
     `${content.signature} har gett en gåva${amount} i ditt namn till forskningen om hjärt- och lungsjukdomar.`,
-    `${label.name.charAt(0).toUpperCase()}${label.name.slice(1)} finns bifogat som PDF, att spara eller skriva ut.`,
+    `${label.definite.charAt(0).toUpperCase()}${label.definite.slice(1)} finns bifogat som PDF, att spara eller skriva ut.`,
     ...(content.text ? ["", content.text] : []),
     "",
     "Varma hälsningar,",

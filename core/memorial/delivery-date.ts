@@ -32,7 +32,8 @@ export function formatSwedishDay(date: IsoDate): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
-export function estimateSheetDelivery(now: Date, delivery: SheetDelivery, funeralDate: IsoDate | null): DeliveryEstimate {
+/** `paid`: the gift is paid already (a receipt, an order page after payment), so the sheet is on its way, not waiting. */
+export function estimateSheetDelivery(now: Date, delivery: SheetDelivery, funeralDate: IsoDate | null, paid = false): DeliveryEstimate {
   const today = swedishDate(now);
   if (delivery === "email") {
     const inTime = funeralDate ? daysBetween(today, funeralDate) >= 0 : null;
@@ -41,7 +42,9 @@ export function estimateSheetDelivery(now: Date, delivery: SheetDelivery, funera
       sendOn: today,
       arrivesBy: today,
       inTimeForFuneral: inTime,
-      message: "Minnesbladet skickas med e-post så snart gåvan är betald, och kommer fram direkt.",
+      message: paid
+        ? "Minnesbladet skickas med e-post inom några minuter."
+        : "Minnesbladet skickas med e-post så snart gåvan är betald, och kommer fram direkt.",
     };
   }
   const postedToday = isWorkingDay(today) && swedishHour(now) < POSTING_CUT_OFF_HOUR;

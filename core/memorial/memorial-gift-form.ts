@@ -38,7 +38,7 @@ export const memorialFields = {
   greeting: plainText({ multiLine: true, max: GREETING_MAX_CHARACTERS, tooLong: `Hälsningen får vara högst ${GREETING_MAX_CHARACTERS} tecken.` })
     .optional()
     .default(""),
-  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Underskriften får vara högst ${SIGNATURE_MAX_CHARACTERS} tecken.` }).pipe(
+  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Skriv högst ${SIGNATURE_MAX_CHARACTERS} tecken under Hälsningar från.` }).pipe(
     z.string().min(2, "Skriv vem hälsningen är från, till exempel Anna och Per Svensson."),
   ),
   showAmount: z.string().optional(),

@@ -66,12 +66,12 @@ export async function memorialOrderView(db: Kysely<DB>, orderReference: string, 
   const byEmail = sheetGoesByEmail(item);
   let arrival: string | null = null;
   if (item.status === "created" || item.status === "ready") {
-    arrival = sheetDeliveryEstimate(item, gift.paid_at ? new Date(gift.paid_at) : now, funeralDate).message;
+    arrival = sheetDeliveryEstimate(item, gift.paid_at ? new Date(gift.paid_at) : now, funeralDate, gift.paid_at !== null).message;
   } else if (item.status === "sent" && item.sent_at) {
     const sentOn = swedishDate(new Date(item.sent_at));
     // A memorial collection's sheets leave together by e-mail when it closes.
     arrival = byEmail || item.channel === "download"
-      ? `Minnesbladet kom fram med e-post ${formatSwedishDay(sentOn)}.`
+      ? `Minnesbladet skickades med e-post ${formatSwedishDay(sentOn)}.`
       : `Minnesbladet postades ${formatSwedishDay(sentOn)} och kommer fram senast ${formatSwedishDay(addWorkingDays(sentOn, POST_DELIVERY_WORKING_DAYS))}.`;
   }
   const address =

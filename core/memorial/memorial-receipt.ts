@@ -25,7 +25,7 @@ export async function memorialReceiptExtras(
   const found = await findMemorialOrder(deps.db, gift.order_reference);
   if (!found) return null;
   const { item } = found;
-  const estimate = sheetDeliveryEstimate(item, new Date(gift.paid_at ?? gift.created_at), await funeralDateFor(deps.db, gift, item));
+  const estimate = sheetDeliveryEstimate(item, new Date(gift.paid_at ?? gift.created_at), await funeralDateFor(deps.db, gift, item), gift.paid_at !== null);
   const sheet = await deps.documents.render(memorialSheetForItem(item, gift.amount_ore), "png");
   return {
     paragraph: memorialReceiptParagraph(item, estimate, `${deps.publicUrl}${memorialOrderPath(gift.order_reference)}`),

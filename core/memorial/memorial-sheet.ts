@@ -105,7 +105,7 @@ export const memorialSheetPreviewFields = {
   greeting: plainText({ multiLine: true, max: GREETING_MAX_CHARACTERS, tooLong: `Hälsningen får vara högst ${GREETING_MAX_CHARACTERS} tecken.` })
     .optional()
     .default(""),
-  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Underskriften får vara högst ${SIGNATURE_MAX_CHARACTERS} tecken.` })
+  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Skriv högst ${SIGNATURE_MAX_CHARACTERS} tecken under Hälsningar från.` })
     .optional()
     .default(""),
   showAmount: yesNo,

@@ -69,7 +69,11 @@ export function memorialSheetMail(item: OrderItemRow, gift: GiftRow, site: SiteC
 export function sheetDestination(item: Pick<OrderItemRow, "channel" | "recipient_name" | "recipient_email">): string {
   // A memorial collection's sheets (core/memorial/collection-service.ts) go to the family together when it closes.
   if (item.channel === "download") return `till ${item.recipient_name} tillsammans med de andra minnesbladen i minnesinsamlingen`;
-  if (item.channel === "funeral_parlour") return `till begravningsbyrån ${item.recipient_name}${item.recipient_email ? " med e-post" : " med post"}`;
+  if (item.channel === "funeral_parlour") {
+    // "Ödeshögs Begravningsbyrå" names itself; "Fonus i Umeå" needs the word before it.
+    const parlour = /begravning/i.test(item.recipient_name) ? item.recipient_name : `begravningsbyrån ${item.recipient_name}`;
+    return `till ${parlour}${item.recipient_email ? " med e-post" : " med post"}`;
+  }
   if (item.channel === "email") return `med e-post till ${item.recipient_name}`;
   return `med post till ${item.recipient_name}`;
 }
@@ -83,12 +87,12 @@ export async function funeralDateFor(db: Executor, gift: Pick<GiftRow, "memorial
   return item.due_date ? addDays(item.due_date, 1) : null;
 }
 
-export function sheetDeliveryEstimate(item: Pick<OrderItemRow, "channel" | "recipient_email">, paidAt: Date, funeralDate: IsoDate | null): DeliveryEstimate {
+export function sheetDeliveryEstimate(item: Pick<OrderItemRow, "channel" | "recipient_email">, paidAt: Date, funeralDate: IsoDate | null, paid = false): DeliveryEstimate {
   if (item.channel === "download") {
     const estimate = estimateSheetDelivery(paidAt, "email", null);
     return { ...estimate, inTimeForFuneral: null, message: "Familjen får alla minnesblad samlade med e-post när minnesinsamlingen avslutas." };
   }
-  return estimateSheetDelivery(paidAt, sheetGoesByEmail(item) ? "email" : "post", funeralDate);
+  return estimateSheetDelivery(paidAt, sheetGoesByEmail(item) ? "email" : "post", funeralDate, paid);
 }
 
 /** The memorial sheet's paragraph in the donor's receipt. */

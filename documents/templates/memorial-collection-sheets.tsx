@@ -34,7 +34,11 @@ export function MemorialCollectionSheets({ data, site, theme }: TemplateProps<Me
         </Text>
         {data.giftCount > 0 ? (
           <Text style={{ marginTop: 12, width: 290, textAlign: "center", fontSize: 10, lineHeight: 1.45, color: c.muted }}>
-            {data.giftCount === 1 ? "Här följer minnesbladet med hälsningen." : `Här följer alla ${count(data.giftCount)} minnesblad med hälsningarna.`}
+            {data.giftCount === 1
+              ? "Här följer minnesbladet med hälsningen."
+              : data.giftCount === 2
+                ? "Här följer båda minnesbladen med hälsningarna."
+                : `Här följer alla ${count(data.giftCount)} minnesblad med hälsningarna.`}
           </Text>
         ) : null}
         <Text style={{ marginTop: 24, fontSize: 9.5, color: c.muted }}>Insamlingen ordnades av</Text>

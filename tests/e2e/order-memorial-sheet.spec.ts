@@ -51,7 +51,7 @@ test("the donor follows an e-mailed memorial sheet from payment to sent", async 
     await page.reload();
     await expect(status).toHaveText(/^Status: Skickat den \d+ \S+ \d{4}$/, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(page.getByText(/Minnesbladet kom fram med e-post/)).toBeVisible();
+  await expect(page.getByText(/Minnesbladet skickades med e-post/)).toBeVisible();
 });
 
 test("a posted sheet is prepared until staff mark it sent, and the page works without JavaScript", async ({ browser }) => {

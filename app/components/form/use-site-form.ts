@@ -95,8 +95,10 @@ export function useSiteForm<Input extends Record<string, unknown>, Output>(optio
           .filter(([, messages]) => messages.length > 0)
           .sort(([a], [b]) => rank(a) - rank(b))
           .map(([name, messages]) => {
-            const label = labels[name === "" ? "form" : name];
-            const target = name === "" || hiddenFields.includes(name) ? form.id : `${form.id}-${name}`;
+            // A message about the whole form (or a field the donor never sees) is a sentence of its own: no field name before it.
+            const wholeForm = name === "" || hiddenFields.includes(name);
+            const label = wholeForm ? undefined : labels[name];
+            const target = wholeForm ? form.id : `${form.id}-${name}`;
             return { name, target, text: label ? `${label}: ${messages[0]}` : messages[0]! };
           });
 
