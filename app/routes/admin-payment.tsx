@@ -1,4 +1,5 @@
 import { Form, Link, data } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/admin-payment";
 import { requireStaff } from "../admin/staff-guard.server";
 import { formatDateTime } from "../admin/admin-format";
@@ -12,6 +13,11 @@ import { METHOD_LABELS } from "../../core/donors/gift-history";
 import { GIFT_TYPE_LABELS } from "../../core/gifts/gift-types";
 import { formatSek } from "../../core/site/format";
 import { redactPersonnummer } from "../../core/identity/redact-personnummer";
+import { REFUND_REASON_MAX_LENGTH, manualRefundSchema, providerRefundSchema } from "../../core/payments/refund-form";
+import { ErrorSummary } from "../components/form/error-summary";
+import { CheckboxField, TextAreaField } from "../components/form/field";
+import { parseForm, type FormResult } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
 
 export function meta() {
   return [{ title: "Betalning – Administration" }];
@@ -111,74 +117,81 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** `manual`: the answer is about the by-hand form (its fields get the errors), not the provider's. */
-type ActionResult = { ok: boolean; done?: "manual" | "requested" | "confirmed" | "checked"; problems: Record<string, string>; reason: string; manual?: boolean };
+/** The refund forms: through the provider's API, or recorded after finance refunded by hand. */
+type RefundFormName = "provider" | "manual";
 
-const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+type ActionResult =
+  | { ok: true; done: "manual" | "requested" | "confirmed" | "checked" }
+  /** `form`: which refund form the answer is about (its fields get the errors). */
+  | { ok: false; form: RefundFormName; result: FormResult };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { container, staff, audit } = await requireStaff(context, request, "ekonomi");
   const { payment } = await load(container.db, params.paymentId);
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
   const adapter = container.refunds.adapterFor(payment.provider);
 
   if (intent === "refund-check") {
-    const refundId = String(form.get("refund") ?? "");
+    const refundId = String(formData.get("refund") ?? "");
     const refund = await container.refunds.find(refundId);
     if (!refund || refund.payment_id !== payment.id) throw data("Återbetalningen finns inte.", { status: 404 });
     const after = await container.refunds.refresh(refund.id, "staff");
     await audit({ action: "payment.refund_check", subjectType: "payment", subjectId: payment.id, details: { refundId, before: refund.status, after: after.status } });
-    return { ok: true, done: "checked", problems: {}, reason: "" } satisfies ActionResult;
+    return { ok: true, done: "checked" } satisfies ActionResult;
   }
   if (intent !== "refund" && intent !== "refund-manual") throw data("Okänd begäran.", { status: 400 });
 
-  const reason = String(form.get("reason") ?? "").trim();
-  const confirmed = form.get("confirm") === "on";
   const viaProvider = intent === "refund" && adapter !== undefined;
-  const problems: Record<string, string> = {};
-  if (reason.length < 3) problems.reason = "Skriv varför gåvan betalas tillbaka.";
-  if (reason.length > 500) problems.reason = "Skriv högst 500 tecken.";
-  if (!confirmed) problems.confirm = viaProvider ? "Kryssa i att gåvan ska betalas tillbaka." : "Kryssa i att pengarna är återbetalda hos betalleverantören.";
-  const key = String(form.get("key") ?? "");
-  if (viaProvider && !KEY_PATTERN.test(key)) problems.form = "Formuläret gick inte att skicka. Ladda om sidan och försök igen.";
-  if (!viaProvider && adapter && !(await manualAllowed(container, payment.id))) {
-    problems.form = `Den här betalningen återbetalas genom ${adapter.label}. Använd knappen för det.`;
-  }
-  if (Object.keys(problems).length > 0) {
-    await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { fields: Object.keys(problems) } });
-    return data({ ok: false, problems, reason, manual: !viaProvider } satisfies ActionResult, { status: 400 });
-  }
+  const form: RefundFormName = viaProvider ? "provider" : "manual";
+  const refusedAudit = (details: Record<string, unknown>) =>
+    audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details });
+  const refused = (result: FormResult, status: number) => data({ ok: false, form, result } satisfies ActionResult, { status });
+  const notPaid = "Bara en betald betalning kan återbetalas. Ladda om sidan och se dess status.";
 
   if (viaProvider) {
+    const submission = parseForm(formData, providerRefundSchema);
+    if (submission.status !== "success") {
+      await refusedAudit({ fields: Object.keys(submission.error ?? {}) });
+      return refused(submission.reply(), 400);
+    }
+    const { reason, key } = submission.value;
     let refund: RefundRow;
     try {
-      refund = await container.refunds.request(payment.id, { by: `staff:${staff.id}`, reason: reason.slice(0, 500), idempotencyKey: key });
+      refund = await container.refunds.request(payment.id, { by: `staff:${staff.id}`, reason, idempotencyKey: key });
     } catch (error) {
       if (!(error instanceof RefundNotPossibleError || error instanceof NoRefundApiError)) throw error;
-      await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { status: payment.status } });
-      return data({ ok: false, problems: { form: "Bara en betald betalning kan återbetalas. Ladda om sidan och se dess status." }, reason } satisfies ActionResult, { status: 409 });
+      await refusedAudit({ status: payment.status });
+      return refused(submission.reply({ formErrors: [notPaid] }), 409);
     }
     const via = adapter.label.toLowerCase();
     if (refund.status === "refused") {
-      await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { via, refundId: refund.id, code: refund.error_code } });
-      const refusal = refundRefusalText(adapter.label, refund.error_code);
-      return data({ ok: false, problems: { form: `${adapter.label} återbetalade inte gåvan: ${refusal}` }, reason } satisfies ActionResult, { status: 409 });
+      await refusedAudit({ via, refundId: refund.id, code: refund.error_code });
+      return refused(submission.reply({ formErrors: [`${adapter.label} återbetalade inte gåvan: ${refundRefusalText(adapter.label, refund.error_code)}`] }), 409);
     }
     await audit({ action: "payment.refund", subjectType: "payment", subjectId: payment.id, details: { amountOre: refund.amount_ore, method: payment.method, via, refundId: refund.id, status: refund.status, reason } });
-    return { ok: true, done: refund.status === "confirmed" ? "confirmed" : "requested", problems: {}, reason: "" } satisfies ActionResult;
+    return { ok: true, done: refund.status === "confirmed" ? "confirmed" : "requested" } satisfies ActionResult;
   }
 
+  const submission = parseForm(formData, manualRefundSchema);
+  if (submission.status !== "success") {
+    await refusedAudit({ fields: Object.keys(submission.error ?? {}) });
+    return refused(submission.reply(), 400);
+  }
+  if (adapter && !(await manualAllowed(container, payment.id))) {
+    await refusedAudit({ fields: ["form"] });
+    return refused(submission.reply({ formErrors: [`Den här betalningen återbetalas genom ${adapter.label}. Använd knappen för det.`] }), 400);
+  }
+  const { reason } = submission.value;
   try {
-    await container.payments.recordRefund(payment.id, { by: `staff:${staff.id}`, reason: reason.slice(0, 500) });
+    await container.payments.recordRefund(payment.id, { by: `staff:${staff.id}`, reason });
   } catch (error) {
     if (!(error instanceof RefundNotPossibleError)) throw error;
-    await audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details: { status: payment.status } });
-    const refused: Record<string, string> = { form: "Bara en betald betalning kan återbetalas. Ladda om sidan och se dess status." };
-    return data({ ok: false, problems: refused, reason, manual: true } satisfies ActionResult, { status: 409 });
+    await refusedAudit({ status: payment.status });
+    return refused(submission.reply({ formErrors: [notPaid] }), 409);
   }
   await audit({ action: "payment.refund", subjectType: "payment", subjectId: payment.id, details: { amountOre: payment.amount_ore, method: payment.method, via: "manual", reason } });
-  return { ok: true, done: "manual", problems: {} as Record<string, string>, reason: "" } satisfies ActionResult;
+  return { ok: true, done: "manual" } satisfies ActionResult;
 }
 
 /**
@@ -198,16 +211,13 @@ async function manualAllowed(container: Awaited<ReturnType<typeof requireStaff>>
 
 export default function AdminPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, gift, events, others, refundVia, refunds, refundKey } = loaderData;
-  const problems: Record<string, string | undefined> = actionData?.problems ?? {};
-  const problemList = Object.entries(problems);
   const live = refunds.find((r) => r.status !== "refused");
   const refused = refunds.filter((r) => r.status === "refused");
   // Through the provider while none is live; by hand when the provider has no refund API, said no, or its answer was lost.
   const providerOpen = refundVia !== null && !live;
   const manualOpen = refundVia === null || (live ? live.unknown : refused.length > 0);
   const done = actionData?.ok ? actionData.done : undefined;
-  // Which form the errors belong to: the by-hand one when it was sent or is the only one.
-  const manualErrors = Boolean(actionData && "manual" in actionData && actionData.manual) || !providerOpen;
+  const resultFor = (form: RefundFormName) => (actionData && !actionData.ok && actionData.form === form ? actionData.result : undefined);
   return (
     <>
       <p>
@@ -302,16 +312,6 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
       {payment.status === "paid" && (
         <section aria-labelledby="aterbetala" className="admin-panel">
           <h2 id="aterbetala">Återbetala</h2>
-          {problemList.length > 0 && (
-            <div className="notice notice--error" role="alert" tabIndex={-1}>
-              <p>Gåvan återbetalades inte:</p>
-              <ul>
-                {problemList.map(([field, text]) => (
-                  <li key={field}>{field === "form" ? text : <a href={`#${manualErrors ? "hand" : "aterbetala"}-${field}`}>{text}</a>}</li>
-                ))}
-              </ul>
-            </div>
-          )}
           {live && <LiveRefund refund={live} via={refundVia ?? ""} />}
           {refused.length > 0 && (
             <>
@@ -327,11 +327,11 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
           )}
           {providerOpen && (
             <RefundForm
-              prefix="aterbetala"
+              id="aterbetala-leverantor"
               intent="refund"
+              schema={providerRefundSchema}
               refundKey={refundKey}
-              problems={manualErrors ? {} : problems}
-              reason={manualErrors ? "" : (actionData?.reason ?? "")}
+              lastResult={resultFor("provider")}
               intro={`Hela beloppet, ${formatSek(payment.amountOre)}, skickas tillbaka till givaren genom ${refundVia}. Betalningen räknas som betald tills ${refundVia} har bekräftat återbetalningen.`}
               confirmLabel={`Betala tillbaka ${formatSek(payment.amountOre)} till givaren genom ${refundVia}`}
               button={`Återbetala genom ${refundVia}`}
@@ -341,10 +341,10 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
             <>
               {refundVia && <h3>Registrera en återbetalning som gjorts för hand</h3>}
               <RefundForm
-                prefix="hand"
+                id="aterbetala-hand"
                 intent={refundVia ? "refund-manual" : "refund"}
-                problems={manualErrors ? problems : {}}
-                reason={manualErrors ? (actionData?.reason ?? "") : ""}
+                schema={manualRefundSchema}
+                lastResult={resultFor("manual")}
                 intro={REFUND_HOW[payment.method] ?? ""}
                 confirmLabel={`Pengarna är återbetalda hos betalleverantören (${formatSek(payment.amountOre)})`}
                 button="Registrera återbetalning"
@@ -383,47 +383,38 @@ function LiveRefund({ refund, via }: { refund: RefundView; via: string }) {
   );
 }
 
+/** The summary's names for a refund form's fields, in the page's order. */
+const REFUND_LABELS = { reason: "Skäl", confirm: "Bekräftelse" };
+
+/**
+ * A refund form: through the provider (`providerRefundSchema`, with the
+ * page's `refundKey`: one per form shown, so the form sent twice is one
+ * refund) or the record of a refund made by hand (`manualRefundSchema`).
+ */
 function RefundForm(props: {
-  prefix: string;
+  id: string;
   intent: string;
+  schema: z.ZodType<unknown, z.input<typeof manualRefundSchema>>;
   refundKey?: string;
-  problems: Record<string, string | undefined>;
-  reason: string;
+  lastResult?: FormResult;
   intro: string;
   confirmLabel: string;
   button: string;
 }) {
-  const { prefix, problems } = props;
+  const { fields, formProps, summary } = useSiteForm({ id: props.id, schema: props.schema, lastResult: props.lastResult, labels: REFUND_LABELS, hiddenFields: ["key"] });
   return (
-    <Form method="post">
-      <p>{props.intro}</p>
-      <input type="hidden" name="intent" value={props.intent} />
-      {props.refundKey && <input type="hidden" name="key" value={props.refundKey} />}
-      <div className={`field${problems.reason ? " field--error" : ""}`}>
-        <label htmlFor={`${prefix}-reason`}>Varför betalas gåvan tillbaka?</label>
-        {problems.reason && (
-          <p className="field__error" id={`${prefix}-reason-fel`}>
-            <span className="visually-hidden">Fel: </span>
-            {problems.reason}
-          </p>
-        )}
-        <textarea
-          id={`${prefix}-reason`}
-          name="reason"
-          rows={2}
-          maxLength={500}
-          defaultValue={props.reason}
-          aria-invalid={problems.reason ? true : undefined}
-          aria-describedby={problems.reason ? `${prefix}-reason-fel` : undefined}
-        />
-      </div>
-      <div className={`choice${problems.confirm ? " field--error" : ""}`}>
-        <input id={`${prefix}-confirm`} type="checkbox" name="confirm" aria-invalid={problems.confirm ? true : undefined} />
-        <label htmlFor={`${prefix}-confirm`}>{props.confirmLabel}</label>
-      </div>
-      <button type="submit" className="button button--primary">
-        {props.button}
-      </button>
-    </Form>
+    <>
+      <ErrorSummary {...summary} />
+      <Form method="post" {...formProps}>
+        <p>{props.intro}</p>
+        <input type="hidden" name="intent" value={props.intent} />
+        {props.refundKey && <input type="hidden" name="key" value={props.refundKey} />}
+        <TextAreaField field={fields.reason} label="Varför betalas gåvan tillbaka?" rows={2} maxLength={REFUND_REASON_MAX_LENGTH} />
+        <CheckboxField field={fields.confirm} label={props.confirmLabel} />
+        <button type="submit" className="button button--primary">
+          {props.button}
+        </button>
+      </Form>
+    </>
   );
 }

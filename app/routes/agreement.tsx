@@ -13,6 +13,12 @@ import {
   pause,
 } from "../../core/agreements/agreement-service";
 import { amountKr } from "../../core/gifts/gift-form";
+import { agreementChangeForms, isAgreementFormName, type AgreementFormName } from "../../core/agreements/agreement-change-forms";
+import { ErrorSummary } from "../components/form/error-summary";
+import { CheckboxField, FieldError, TextField } from "../components/form/field";
+import { parseForm, type FormResult } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
+import { groupProps } from "../components/gift/gift-fields";
 import { formatDateLong, formatSek } from "../../core/site/format";
 import { formatDate } from "../components/donor/gift-table";
 import "../components/form/form.css";
@@ -52,60 +58,55 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionError = { intent: string; error: string };
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   assertSameOrigin(context, request);
   const { container, session } = await requireDonor(context, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isAgreementFormName(intent)) throw data(null, { status: 400 });
   const donorId = session.donor.id;
   const id = params.agreementId;
   const base = `/mina-sidor/manadsgava/${id}`;
-  const fail = (error: string) => data<ActionError>({ intent, error }, { status: 400 });
-  const limits = { minKr: container.config.MONTHLY_GIFT_MIN_KR, maxKr: container.config.GIFT_MAX_KR };
-  const kronor = (name: string, min: number) => {
-    const kr = amountKr("annat", String(form.get(name) ?? ""));
-    return kr !== null && kr >= min && kr <= limits.maxKr ? kr : null;
-  };
+  const forms = agreementChangeForms({ minKr: container.config.MONTHLY_GIFT_MIN_KR, maxKr: container.config.GIFT_MAX_KR });
+  const failed = (result: FormResult) => data({ intent, result }, { status: 400 });
   try {
     switch (intent) {
       case "amount": {
-        const kr = kronor("amount", limits.minKr);
-        if (kr === null) return fail(`Skriv ett belopp per månad mellan ${limits.minKr} och ${limits.maxKr} kronor i hela kronor.`);
-        const { appliesFrom } = await changeAmount(container, id, donorId, kr * 100);
+        const submission = parseForm(formData, forms.amount);
+        if (submission.status !== "success") return failed(submission.reply());
+        const { appliesFrom } = await changeAmount(container, id, donorId, submission.value.amount * 100);
         return redirect(`${base}?klart=belopp&fran=${appliesFrom ?? ""}`, 303);
       }
       case "day": {
-        const day = Number(form.get("debitDay"));
-        if (!Number.isInteger(day) || day < 1 || day > 28) return fail("Välj en dag mellan den 1 och den 28.");
-        const { appliesFrom } = await changeDay(container, id, donorId, day);
+        const submission = parseForm(formData, forms.day);
+        if (submission.status !== "success") return failed(submission.reply());
+        const { appliesFrom } = await changeDay(container, id, donorId, submission.value.debitDay);
         return redirect(`${base}?klart=dag&fran=${appliesFrom ?? ""}`, 303);
       }
       case "pause": {
-        const months = Number(form.get("months"));
-        const { appliesFrom } = await pause(container, id, donorId, months);
+        const submission = parseForm(formData, forms.pause);
+        if (submission.status !== "success") return failed(submission.reply());
+        const { appliesFrom } = await pause(container, id, donorId, submission.value.months);
         return redirect(`${base}?klart=paus&fran=${appliesFrom ?? ""}`, 303);
       }
       case "cancel": {
-        if (form.get("confirm") !== "ja") return fail("Kryssa i rutan för att bekräfta att du vill avsluta.");
+        const submission = parseForm(formData, forms.cancel);
+        if (submission.status !== "success") return failed(submission.reply());
         const { appliesFrom, stillComing } = await cancel(container, id, donorId);
         const last = stillComing.map((d) => d.debitOn).sort().at(-1);
         return redirect(`${base}?klart=avslutad&fran=${appliesFrom ?? ""}${last ? `&kommer=${last}` : ""}`, 303);
       }
       case "extra": {
-        const kr = kronor("extraAmount", 50);
-        if (kr === null) return fail(`Skriv ett belopp mellan 50 och ${limits.maxKr} kronor i hela kronor.`);
-        const key = String(form.get("idempotencyKey") ?? "");
-        if (!/^[0-9a-f-]{36}$/.test(key)) return fail("Formuläret har gått ut. Ladda om sidan och försök igen.");
-        const { debitOn } = await addExtraToNextDebit(container, id, donorId, kr * 100, key);
+        const submission = parseForm(formData, forms.extra);
+        if (submission.status !== "success") return failed(submission.reply());
+        const { extraAmount, idempotencyKey } = submission.value;
+        const { debitOn } = await addExtraToNextDebit(container, id, donorId, extraAmount * 100, idempotencyKey);
         return redirect(`${base}?klart=extra&fran=${debitOn}`, 303);
       }
-      default:
-        throw data(null, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof AgreementChangeError) return fail(error.userMessage);
+    // What the agreement's state does not allow (already paused, not started yet…) is said above the form.
+    if (error instanceof AgreementChangeError) return failed(parseForm(formData, forms[intent]).reply({ formErrors: [error.userMessage] }));
     if (error instanceof AgreementNotFoundError) throw data(null, { status: 404 });
     throw error;
   }
@@ -115,12 +116,31 @@ const DEBIT_KIND: Record<string, string> = { monthly: "Månadsgåva", extra: "Ex
 
 export default function AgreementPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, limits, notice, extraKey } = loaderData;
-  const error = actionData && "error" in actionData ? actionData : null;
-  const [newAmount, setNewAmount] = useState(String(view.amountOre / 100 + 50));
+  const forms = agreementChangeForms(limits);
+  const resultFor = (intent: AgreementFormName) => (actionData?.intent === intent ? actionData.result : undefined);
+  const amountForm = useSiteForm({
+    id: "belopp",
+    schema: forms.amount,
+    lastResult: resultFor("amount"),
+    defaultValue: { amount: String(view.amountOre / 100 + 50) },
+    labels: { amount: "Nytt belopp" },
+  });
+  const dayForm = useSiteForm({ id: "dag", schema: forms.day, lastResult: resultFor("day"), defaultValue: { debitDay: String(view.debitDay) }, labels: { debitDay: "Ny dag" } });
+  const extraForm = useSiteForm({
+    id: "extra",
+    schema: forms.extra,
+    lastResult: resultFor("extra"),
+    defaultValue: { extraAmount: "200", idempotencyKey: extraKey },
+    labels: { extraAmount: "Extra belopp" },
+    hiddenFields: ["idempotencyKey"],
+  });
+  const pauseForm = useSiteForm({ id: "paus", schema: forms.pause, lastResult: resultFor("pause"), defaultValue: { months: "1" }, labels: { months: "Hur länge" } });
+  const cancelForm = useSiteForm({ id: "avsluta", schema: forms.cancel, lastResult: resultFor("cancel"), labels: { confirm: "Avsluta" } });
+  // The new amount is followed as it is typed: what it costs after the tax reduction.
+  const [newAmount, setNewAmount] = useState(amountForm.fields.amount.initialValue ?? String(view.amountOre / 100 + 50));
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const newOre = (amountKr("annat", newAmount) ?? 0) * 100;
-  const errorFor = (intent: string) => (error?.intent === intent ? error.error : null);
 
   return (
     <article className="page page--medium my-pages monthly-gift">
@@ -222,29 +242,21 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
           <>
           <section aria-labelledby="hoj-rubrik" className="change-box">
             <h2 id="hoj-rubrik">Höj eller ändra ditt månadsbelopp</h2>
-            <Form method="post" className="form">
+            <ErrorSummary {...amountForm.summary} />
+            <Form method="post" className="form" {...amountForm.formProps}>
               <input type="hidden" name="intent" value="amount" />
-              <div className={`field${errorFor("amount") ? " field--error" : ""}`}>
-                <label htmlFor="nytt-belopp">Nytt belopp per månad (kronor)</label>
-                <p className="field__hint" id="nytt-belopp-hint">
-                  Från {limits.minKr} kronor.{" "}
-                  {view.method === "card" ? "Ändringen gäller från nästa dragning från kortet." : "Ändringen gäller från nästa dragning som inte redan är beställd hos Bankgirot."}
-                </p>
-                {errorFor("amount") && (
-                  <p className="field__error" id="nytt-belopp-fel">
-                    {errorFor("amount")}
-                  </p>
-                )}
-                <input
-                  id="nytt-belopp"
-                  name="amount"
-                  inputMode="numeric"
-                  value={newAmount}
-                  onChange={(e) => setNewAmount(e.currentTarget.value)}
-                  aria-describedby={`nytt-belopp-hint${errorFor("amount") ? " nytt-belopp-fel" : ""}`}
-                  aria-invalid={errorFor("amount") ? true : undefined}
-                />
-              </div>
+              <TextField
+                field={amountForm.fields.amount}
+                label="Nytt belopp per månad (kronor)"
+                inputMode="numeric"
+                hint={
+                  <>
+                    Från {limits.minKr} kronor.{" "}
+                    {view.method === "card" ? "Ändringen gäller från nästa dragning från kortet." : "Ändringen gäller från nästa dragning som inte redan är beställd hos Bankgirot."}
+                  </>
+                }
+                onInput={(e) => setNewAmount(e.currentTarget.value)}
+              />
               {newOre > 0 && newOre !== view.amountOre && (
                 <p className="field__hint" aria-live="polite">
                   {raiseExplanation(view.amountOre, newOre)}
@@ -258,16 +270,19 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
 
           <section aria-labelledby="dag-rubrik" className="change-box">
             <h2 id="dag-rubrik">Byt dragningsdag</h2>
-            <Form method="post" className="form">
+            <ErrorSummary {...dayForm.summary} />
+            <Form method="post" className="form" {...dayForm.formProps}>
               <input type="hidden" name="intent" value="day" />
-              <div className={`field${errorFor("day") ? " field--error" : ""}`}>
-                <label htmlFor="ny-dag">Ny dag i månaden</label>
-                {errorFor("day") && (
-                  <p className="field__error" id="ny-dag-fel">
-                    {errorFor("day")}
-                  </p>
-                )}
-                <select id="ny-dag" name="debitDay" defaultValue={view.debitDay} aria-describedby={errorFor("day") ? "ny-dag-fel" : undefined}>
+              <div className={`field${dayForm.fields.debitDay.errors ? " field--error" : ""}`}>
+                <label htmlFor={dayForm.fields.debitDay.id}>Ny dag i månaden</label>
+                <FieldError field={dayForm.fields.debitDay} />
+                <select
+                  id={dayForm.fields.debitDay.id}
+                  name={dayForm.fields.debitDay.name}
+                  defaultValue={dayForm.fields.debitDay.initialValue ?? String(view.debitDay)}
+                  aria-invalid={dayForm.fields.debitDay.errors ? true : undefined}
+                  aria-describedby={dayForm.fields.debitDay.errors ? dayForm.fields.debitDay.errorId : undefined}
+                >
                   {Array.from({ length: 28 }, (_, i) => i + 1).map((d) => (
                     <option key={d} value={d}>
                       Den {d}:e
@@ -288,18 +303,11 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
                 Den dras en gång tillsammans med din nästa dragning{view.method === "card" ? " från kortet" : ""}. Vill du hellre betala nu, med
                 Swish, kort, faktura eller direkt från din bank? <Link to={`/ge-en-gava?extra=${view.id}`}>Betala en extra gåva nu</Link>.
               </p>
-              <Form method="post" className="form">
+              <ErrorSummary {...extraForm.summary} />
+              <Form method="post" className="form" {...extraForm.formProps}>
                 <input type="hidden" name="intent" value="extra" />
-                <input type="hidden" name="idempotencyKey" value={extraKey} />
-                <div className={`field${errorFor("extra") ? " field--error" : ""}`}>
-                  <label htmlFor="extra-belopp">Extra belopp (kronor)</label>
-                  {errorFor("extra") && (
-                    <p className="field__error" id="extra-belopp-fel">
-                      {errorFor("extra")}
-                    </p>
-                  )}
-                  <input id="extra-belopp" name="extraAmount" inputMode="numeric" defaultValue="200" aria-describedby={errorFor("extra") ? "extra-belopp-fel" : undefined} />
-                </div>
+                <input type="hidden" name={extraForm.fields.idempotencyKey.name} defaultValue={extraForm.fields.idempotencyKey.initialValue ?? extraKey} />
+                <TextField field={extraForm.fields.extraAmount} label="Extra belopp (kronor)" inputMode="numeric" />
                 <button type="submit" className="button button--secondary" disabled={busy}>
                   Lägg till på nästa dragning
                 </button>
@@ -311,14 +319,16 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
             <section aria-labelledby="paus-rubrik" className="change-box">
               <h2 id="paus-rubrik">Pausa</h2>
               <p>Behöver du en paus? Månadsgåvan startar igen av sig själv.</p>
-              <Form method="post" className="form">
+              <ErrorSummary {...pauseForm.summary} />
+              <Form method="post" className="form" {...pauseForm.formProps}>
                 <input type="hidden" name="intent" value="pause" />
-                {errorFor("pause") && <p className="field__error">{errorFor("pause")}</p>}
-                <fieldset className="fieldset">
+                <fieldset {...groupProps(pauseForm.fields.months)}>
                   <legend>Hur länge?</legend>
+                  <FieldError field={pauseForm.fields.months} />
                   {Array.from({ length: view.maxPauseMonths }, (_, i) => i + 1).map((m) => (
                     <label className="choice" key={m}>
-                      <input type="radio" name="months" value={m} defaultChecked={m === 1} /> {m === 1 ? "En månad" : m === 2 ? "Två månader" : "Tre månader"}
+                      <input type="radio" name={pauseForm.fields.months.name} value={m} defaultChecked={(pauseForm.fields.months.initialValue ?? "1") === String(m)} />{" "}
+                      {m === 1 ? "En månad" : m === 2 ? "Två månader" : "Tre månader"}
                     </label>
                   ))}
                 </fieldset>
@@ -345,17 +355,13 @@ export default function AgreementPage({ loaderData, actionData }: Route.Componen
                 ändå, och vi säger vilken.
               </p>
             )}
-            <Form method="post" className="form">
+            <ErrorSummary {...cancelForm.summary} />
+            <Form method="post" className="form" {...cancelForm.formProps}>
               <input type="hidden" name="intent" value="cancel" />
-              {errorFor("cancel") && (
-                <p className="field__error" id="avsluta-fel">
-                  {errorFor("cancel")}
-                </p>
-              )}
-              <label className="choice">
-                <input type="checkbox" name="confirm" value="ja" aria-describedby={errorFor("cancel") ? "avsluta-fel" : undefined} /> Ja, jag vill avsluta
-                {view.kind === "membership" ? " den automatiska förnyelsen" : " min månadsgåva"}
-              </label>
+              <CheckboxField
+                field={cancelForm.fields.confirm}
+                label={`Ja, jag vill avsluta${view.kind === "membership" ? " den automatiska förnyelsen" : " min månadsgåva"}`}
+              />
               <button type="submit" className="button button--secondary" disabled={busy}>
                 {view.kind === "membership" ? "Avsluta förnyelsen" : "Avsluta månadsgåvan"}
               </button>

@@ -7,7 +7,12 @@ import { readRaiseLink } from "../../core/agreements/raise-link";
 import { raiseExplanation } from "../../core/agreements/agreement-view";
 import { AgreementChangeError, changeAmount, findAgreement } from "../../core/agreements/agreement-service";
 import { amountKr } from "../../core/gifts/gift-form";
+import { raiseFormSchema } from "../../core/agreements/agreement-change-forms";
 import { formatDateLong, formatSek } from "../../core/site/format";
+import { ErrorSummary } from "../components/form/error-summary";
+import { TextField } from "../components/form/field";
+import { parseForm } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
 import "../components/form/form.css";
 import "./monthly-gift.css";
 
@@ -16,7 +21,9 @@ export function meta() {
 }
 
 export function headers() {
-  return { ...PRIVATE_HEADERS, "Referrer-Policy": "no-referrer" };
+  // The address carries the token: never send it on to another site. (Not no-referrer: that makes the browser
+  // send "Origin: null" with the page's own post, which is refused, so the raise failed without JavaScript.)
+  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 }
 
 const BROKEN = "Länken fungerar inte. Kontrollera att du har fått med hela länken från mejlet, eller logga in på Mina sidor med BankID.";
@@ -46,31 +53,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(context, request);
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
+  const formData = await request.formData();
+  const token = String(formData.get("token") ?? "");
   const linked = await linkedAgreement(context, token);
-  if ("error" in linked) return data({ error: linked.error, done: null }, { status: 400 });
   const container = context.get(containerContext);
-  const kr = amountKr("annat", String(form.get("amount") ?? ""));
-  const current = linked.agreement.amount_ore;
-  if (kr === null || kr * 100 <= current || kr > container.config.GIFT_MAX_KR) {
-    return data(
-      { error: `Skriv ett belopp högre än ${formatSek(current)} i hela kronor. Vill du sänka beloppet, pausa eller avsluta gör du det på Mina sidor med BankID.`, done: null },
-      { status: 400 },
-    );
+  const maxKr = container.config.GIFT_MAX_KR;
+  if (linked.error !== undefined) {
+    // No agreement to raise: the link's problem is the form's.
+    const result = parseForm(formData, raiseFormSchema(0, maxKr)).reply({ formErrors: [linked.error] });
+    return data({ result, done: null }, { status: 400 });
   }
+  const submission = parseForm(formData, raiseFormSchema(linked.agreement.amount_ore, maxKr));
+  if (submission.status !== "success") return data({ result: submission.reply(), done: null }, { status: 400 });
+  const amountOre = submission.value.amount * 100;
   try {
-    const { appliesFrom } = await changeAmount(container, linked.agreement.id, linked.donorId, kr * 100);
-    return { error: null, done: { amountOre: kr * 100, appliesFrom } };
+    const { appliesFrom } = await changeAmount(container, linked.agreement.id, linked.donorId, amountOre);
+    return { result: null, done: { amountOre, appliesFrom } };
   } catch (error) {
-    if (error instanceof AgreementChangeError) return data({ error: error.userMessage, done: null }, { status: 400 });
+    if (error instanceof AgreementChangeError) return data({ result: submission.reply({ formErrors: [error.userMessage] }), done: null }, { status: 400 });
     throw error;
   }
 }
 
 export default function Raise({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, amountOre, debitDay } = loaderData;
-  const [amount, setAmount] = useState(String(Math.max(amountOre / 100 + 50, 200)));
+  const { token, amountOre, debitDay, maxKr } = loaderData;
+  const { fields, formProps, summary } = useSiteForm({
+    id: "hoj",
+    schema: raiseFormSchema(amountOre, maxKr),
+    lastResult: actionData?.result,
+    defaultValue: { amount: String(Math.max(amountOre / 100 + 50, 200)) },
+    labels: { amount: "Nytt belopp" },
+  });
+  // The new amount is followed as it is typed: what it costs after the tax reduction.
+  const [amount, setAmount] = useState(fields.amount.initialValue ?? String(Math.max(amountOre / 100 + 50, 200)));
   const newOre = (amountKr("annat", amount) ?? 0) * 100;
   if (actionData?.done) {
     return (
@@ -87,35 +102,22 @@ export default function Raise({ loaderData, actionData }: Route.ComponentProps) 
       </article>
     );
   }
-  const error = actionData?.error ?? null;
   return (
     <article className="page page--narrow monthly-gift">
       <h1>Höj ditt månadsbelopp</h1>
       <p className="lead">
         Du ger i dag {formatSek(amountOre)} i månaden, den {debitDay}:e. Tack! Varje krona extra går till forskningen om hjärta och lungor.
       </p>
-      <Form method="post" className="form">
+      <ErrorSummary {...summary} />
+      <Form method="post" className="form" {...formProps}>
         <input type="hidden" name="token" value={token} />
-        <div className={`field${error ? " field--error" : ""}`}>
-          <label htmlFor="hoj-belopp">Nytt belopp per månad (kronor)</label>
-          <p className="field__hint" id="hoj-belopp-hint">
-            Höjningen gäller från nästa dragning som inte redan är beställd hos Bankgirot, och vi mejlar dig datumet.
-          </p>
-          {error && (
-            <p className="field__error" id="hoj-belopp-fel" role="alert">
-              {error}
-            </p>
-          )}
-          <input
-            id="hoj-belopp"
-            name="amount"
-            inputMode="numeric"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            aria-describedby={`hoj-belopp-hint${error ? " hoj-belopp-fel" : ""}`}
-            aria-invalid={error ? true : undefined}
-          />
-        </div>
+        <TextField
+          field={fields.amount}
+          label="Nytt belopp per månad (kronor)"
+          hint="Höjningen gäller från nästa dragning som inte redan är beställd hos Bankgirot, och vi mejlar dig datumet."
+          inputMode="numeric"
+          onInput={(e) => setAmount(e.currentTarget.value)}
+        />
         {newOre > amountOre && (
           <p className="field__hint" aria-live="polite">
             {raiseExplanation(amountOre, newOre)}

@@ -132,8 +132,8 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
   await expectNoAxeViolations(page);
   // Without a reason and the box ticked nothing happens, and the page says why.
   await press(page, page.getByRole("button", { name: "Återbetala genom Mondido" }));
-  await expect(page.locator('.notice[role="alert"]')).toContainText("Skriv varför gåvan betalas tillbaka.");
-  await expect(page.locator('.notice[role="alert"]')).toContainText("Kryssa i att gåvan ska betalas tillbaka.");
+  await expect(page.getByRole("alert")).toContainText("Skriv varför gåvan betalas tillbaka.");
+  await expect(page.getByRole("alert")).toContainText("Kryssa i att gåvan ska betalas tillbaka.");
   await expectNoAxeViolations(page);
   await page.getByLabel("Varför betalas gåvan tillbaka?").focus();
   await page.keyboard.type("Givaren bad om det i telefon.");
