@@ -21,7 +21,9 @@ export function meta() {
 }
 
 export function headers() {
-  return { ...PRIVATE_HEADERS, "Referrer-Policy": "no-referrer" };
+  // The address carries the token: never send it on to another site. (Not no-referrer: that makes the browser
+  // send "Origin: null" with the page's own post, which is refused, so the page's forms failed without JavaScript.)
+  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 }
 
 const BROKEN = "Länken fungerar inte. Kontrollera att du har fått med hela länken från mejlet, eller logga in på Mina sidor med BankID.";

@@ -22,13 +22,15 @@ export function meta() {
   return [
     { title: "Dina uppgifter" },
     { name: "robots", content: "noindex" },
-    // The address carries the token: never send it on to another site.
-    { name: "referrer", content: "no-referrer" },
+    // The address carries the token: never send it on to another site (same-origin, not no-referrer: see headers).
+    { name: "referrer", content: "same-origin" },
   ];
 }
 
 export function headers() {
-  return { ...PRIVATE_HEADERS, "Referrer-Policy": "no-referrer" };
+  // The address carries the token: never send it on to another site. (Not no-referrer: that makes the browser
+  // send "Origin: null" with the page's own post, which is refused, so the page's forms failed without JavaScript.)
+  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
 }
 
 const FAILURE_STATUS = { invalid: 401, expired: 410, revoked: 410 } as const;
