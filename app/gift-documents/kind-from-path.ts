@@ -14,7 +14,5 @@ export function giftDocumentKindOf(request: Request): GiftDocumentKind | null {
   return null;
 }
 
-/** Where a kind's order page is: /gavokort/REF, /order/gavobevis/REF, /order/diplom/REF. */
-export function giftDocumentPagePath(kind: GiftDocumentKind, orderReference: string): string {
-  return kind === "gift_card" ? `/gavokort/${orderReference}` : `/order/${kind === "diploma" ? "diplom" : "gavobevis"}/${orderReference}`;
-}
+/** Where a kind's order page is (core/gift-documents/gift-documents.ts). */
+export { giftDocumentPagePath } from "../../core/gift-documents/gift-documents";

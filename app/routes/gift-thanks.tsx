@@ -9,6 +9,8 @@ import { collectionPath, collectionSlugOfGift } from "../../core/memorial/collec
 import { findMembershipByOrderReference } from "../../core/membership/membership-service";
 import { memberCardPath } from "../../core/membership/membership-receipt";
 import { usePurchaseTracking } from "../payments/use-purchase-tracking";
+import { GIFT_DOCUMENT_LABELS, giftDocumentPagePath, isGiftDocumentKind } from "../../core/gift-documents/gift-documents";
+import { findGreetingCardOrder, sendingText } from "../../core/cards/greeting-card-order";
 import "../components/progress/progress-status.css";
 import "./gift-payment.css";
 
@@ -25,7 +27,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A memorial gift given on a memorial collection's page leads back to it.
   const collectionSlug = gift.gift_type === "memorial" ? await collectionSlugOfGift(container.db, gift.id) : null;
   const membership = gift.gift_type === "membership" ? await findMembershipByOrderReference(container.db, gift.order_reference) : null;
+  // What was bought, and where to get it or when it goes (issue #29): the document's own page, the card's recipient and day.
+  const giftDocument = isGiftDocumentKind(gift.gift_type)
+    ? { name: GIFT_DOCUMENT_LABELS[gift.gift_type].definite, path: giftDocumentPagePath(gift.gift_type, gift.order_reference) }
+    : null;
+  const card = gift.gift_type === "digital_greeting" ? await findGreetingCardOrder(container.db, container.cards, gift.order_reference) : null;
   return {
+    giftDocument,
+    greetingCard: card ? { recipient: card.item.recipient_name, when: sendingText(card.item, true) } : null,
     membership:
       membership?.member && membership.fee.valid_until
         ? {
@@ -63,7 +72,22 @@ export default function GiftThanks({ loaderData: gift }: Route.ComponentProps) {
         <dt>Ordernummer</dt>
         <dd>{gift.orderReference}</dd>
       </dl>
-      <p>Vi har skickat ett kvitto till {gift.email}.</p>
+      {gift.giftDocument && (
+        <p>
+          <Link className="button button--primary" to={gift.giftDocument.path}>
+            Se och hämta {gift.giftDocument.name}
+          </Link>
+        </p>
+      )}
+      {gift.greetingCard && (
+        <p>
+          Gratulationskortet går till {gift.greetingCard.recipient}. {gift.greetingCard.when}
+        </p>
+      )}
+      <p>
+        Vi har skickat ett kvitto till {gift.email}
+        {gift.giftDocument ? `, med ${gift.giftDocument.name} bifogat` : ""}.
+      </p>
       {gift.memorialOrderPath && (
         <p>
           {gift.collectionPath

@@ -27,6 +27,11 @@ export const GIFT_DOCUMENT_LABELS: Readonly<Record<GiftDocumentKind, { name: str
   diploma: { name: "Diplom", definite: "diplomet", slug: "diplom" },
 };
 
+/** The buyer's page for the order, where the document is shown and downloaded: /gavokort/REF, /order/gavobevis/REF, /order/diplom/REF. */
+export function giftDocumentPagePath(kind: GiftDocumentKind, orderReference: string): string {
+  return kind === "gift_card" ? `/gavokort/${orderReference}` : `/order/${GIFT_DOCUMENT_LABELS[kind].slug}/${orderReference}`;
+}
+
 /** The occasion decides the document's heading; "annat" has none of its own. */
 export const OCCASIONS = ["fodelsedag", "brollop", "jubileum", "pensionering", "foretagets_tack", "tack", "jul", "annat"] as const;
 export type Occasion = (typeof OCCASIONS)[number];

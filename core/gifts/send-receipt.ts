@@ -11,6 +11,7 @@ import { memorialReceiptExtras } from "../memorial/memorial-receipt";
 import { greetingCardReceiptExtras } from "../cards/greeting-card-order";
 import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
 import { membershipReceiptExtras } from "../membership/membership-receipt";
+import { giftDocumentReceiptExtras } from "../gift-documents/gift-document-receipt";
 import type { JobAttempt } from "../jobs/job-runner";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
@@ -39,10 +40,12 @@ export async function sendReceipt(
   // A memorial gift's receipt says in whose memory, where the sheet goes and when, with a copy of the sheet.
   // A greeting card's receipt says to whom and when the card goes, with a copy of the card.
   // A membership fee's receipt gives the member number and year, with the member card.
+  // A gift card's, certificate's or diploma's receipt carries the document and its page.
   const extras =
     (await memorialReceiptExtras(deps, gift)) ??
     (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift)) ??
-    (await membershipReceiptExtras(deps, gift));
+    (await membershipReceiptExtras(deps, gift)) ??
+    (await giftDocumentReceiptExtras(deps, gift));
   const mail = {
     ...receiptMail(gift, deps.site, deps.publicUrl, extras ? [extras.paragraph] : []),
     attachments: [

@@ -132,6 +132,20 @@ describe.each(testEngines)("gift cards, certificates and diplomas on %s", (engin
     expect(view!.items[0]!.status).toBe("sent");
   });
 
+  it("gives the buyer what they bought at once: the receipt carries the document as a PDF and its page (issue #29)", async () => {
+    const s = await started();
+    const { gift, payment } = await order(s, "diploma", { design: "sigill", delivery: "email", recipientEmail: "margareta@exempel.se" });
+    await pay(s, payment.id);
+    await s.container.jobs.runAllDue();
+    const receipt = mailer.sent.find((m) => m.to === "karin@exempel.se" && m.subject.startsWith("Tack för din gåva"));
+    expect(receipt?.text).toContain("Diplom till Margareta Lindqvist finns bifogat som PDF. Vi skickar det med e-post till Margareta Lindqvist (margareta@exempel.se).");
+    expect(receipt?.text).toContain(`/order/diplom/${gift.order_reference}`);
+    const pdf = receipt?.attachments?.find((a) => a.filename === "diplom-margareta-lindqvist.pdf");
+    expect(inspectPdf(pdf!.content as Buffer).text).toContain("Margareta Lindqvist");
+    // The e-mail to the recipient says "Diplomet", as the document is called.
+    expect(mailer.sent.find((m) => m.to === "margareta@exempel.se")?.text).toContain("Diplomet finns bifogat som PDF");
+  });
+
   it("puts a certificate by post in the fulfilment queue with the day it must arrive", async () => {
     const s = await started();
     const { payment } = await order(s, "gift_certificate", {
