@@ -41,6 +41,10 @@ export function SiteHeader({ data, lang }: Props) {
         </nav>
         <div className="site-header__actions">
           <HeaderSearch lang={lang} />
+          {/* On a computer too, not only in the phone's menu and the footer (issue #29). */}
+          <NavLink to="/mina-sidor" className="site-header__mine">
+            {lang === "en" ? "My pages" : "Mina sidor"}
+          </NavLink>
           <Link to="/ge-en-gava" className="button button--primary site-header__give">
             {giveLabel}
           </Link>

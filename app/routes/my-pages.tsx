@@ -4,6 +4,8 @@ import { PRIVATE_HEADERS, assertSameOrigin, requireDonor } from "../donors/donor
 import { donorView } from "../../core/donors/donor-repository";
 import { givingOverview } from "../../core/donors/gift-history";
 import { agreementsOfDonor } from "../../core/agreements/agreement-view";
+import { findMemberOfDonor } from "../../core/membership/membership-service";
+import { swedishDate } from "../../core/calendar/swedish-calendar";
 import { TAX_RULES } from "../../core/donors/tax-reduction";
 import { queueMyDataLink } from "../../core/my-data/my-data-link-mail";
 import { maskPersonnummer } from "../../core/identity/personnummer";
@@ -31,7 +33,12 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { container, session } = await requireDonor(context, request);
   // Independent reads, asked for together (on PostgreSQL they run side by side on the pool).
-  const [overview, agreements] = await Promise.all([givingOverview(container.db, session.donor), agreementsOfDonor(container.db, session.donor.id)]);
+  const [overview, agreements, member] = await Promise.all([
+    givingOverview(container.db, session.donor),
+    agreementsOfDonor(container.db, session.donor.id),
+    findMemberOfDonor(container.db, session.donor.id),
+  ]);
+  const today = swedishDate(container.clock.now());
   const url = new URL(request.url);
   const pageCount = Math.max(1, Math.ceil(overview.gifts.length / GIFTS_PER_PAGE));
   // ?sida=N, counted from 1 as the donor sees it; anything else shows the newest gifts, past the end the oldest.
@@ -50,10 +57,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amountOre: a.amountOre,
       debitDay: a.debitDay,
       statusLabel: a.statusLabel,
+      // Only a running agreement can still be raised or changed; an ended one is there to look back at.
+      ended: a.status === "cancelled" || a.status === "refused",
       nextDebitOn: a.nextDebitOn,
+      startedOn: a.startedOn,
+      paidWith: a.method === "card" ? (a.cardEnding ? `kort som slutar på ${a.cardEnding}` : "kort") : a.accountEnding ? `autogiro från konto som slutar på ${a.accountEnding}` : "autogiro",
       // A membership renewed every year (decision 0028) is listed with its yearly fee.
       yearly: a.kind === "membership",
     })),
+    // The donor's own membership, as a member would look for it: the number and how long it lasts (issue #29).
+    member: member ? { number: member.member_number, paidUntil: member.paid_until, current: member.paid_until >= today } : null,
     linkSent: url.searchParams.get("lank") === "skickad",
     idleMinutes: container.config.SESSION_IDLE_MINUTES,
   };
@@ -77,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyPages({ loaderData, actionData }: Route.ComponentProps) {
-  const { donor, maskedPersonnummer, gifts, giftPages, paidCount, monthly, taxYears, agreements, linkSent, idleMinutes } = loaderData;
+  const { donor, maskedPersonnummer, gifts, giftPages, paidCount, monthly, taxYears, agreements, member, linkSent, idleMinutes } = loaderData;
   const last = giftPages.first + gifts.length - 1;
   return (
     <article className="page page--medium my-pages">
@@ -111,8 +124,10 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <>
             <p>
-              {paidCount === 1 ? "En gåva" : `${paidCount} gåvor`} – tack för att du stöder forskningen! Gåvor som du har gett med
-              ditt personnummer visas här, även de du gav innan du loggade in första gången.
+              {paidCount === 0
+                ? "Ingen av gåvorna nedan är betald ännu. När en gåva är betald står det i listan."
+                : `${paidCount === 1 ? "En betald gåva" : `${paidCount} betalda gåvor`} – tack för att du stöder forskningen!`}{" "}
+              Gåvor som du har gett med ditt personnummer visas här, även de du gav innan du loggade in första gången.
             </p>
             <GiftTable
               id="dina-gavor"
@@ -137,6 +152,23 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
 
+      {member && (
+        <section aria-labelledby="medlemskap-rubrik">
+          <h2 id="medlemskap-rubrik">Medlemskap</h2>
+          <dl className="summary-list">
+            <dt>Medlemsnummer</dt>
+            <dd>{member.number}</dd>
+            <dt>{member.current ? "Gäller till och med" : "Gick ut"}</dt>
+            <dd>{formatDate(member.paidUntil)}</dd>
+          </dl>
+          {!member.current && (
+            <p>
+              <Link to="/bli-medlem">Förnya ditt medlemskap</Link>
+            </p>
+          )}
+        </section>
+      )}
+
       <section aria-labelledby="manadsgava-rubrik">
         <h2 id="manadsgava-rubrik">Månadsgivande</h2>
         {agreements.length > 0 && (
@@ -147,8 +179,11 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
                   {formatSek(a.amountOre)} {a.yearly ? "om året (medlemsavgift)" : "i månaden"}
                 </strong>
                 , den {a.debitDay}:e – {a.statusLabel.toLowerCase()}
-                {a.nextDebitOn ? `, nästa dragning ${formatDate(a.nextDebitOn)}` : ""}.{" "}
-                <Link to={`/mina-sidor/manadsgava/${a.id}`}>Se dragningar, höj eller ändra</Link>
+                {a.nextDebitOn && !a.ended ? `, nästa dragning ${formatDate(a.nextDebitOn)}` : ""}.{" "}
+                <span className="muted">
+                  Med {a.paidWith}, startad {formatDate(a.startedOn)}.
+                </span>{" "}
+                <Link to={`/mina-sidor/manadsgava/${a.id}`}>{a.ended ? "Se dragningar" : "Se dragningar, höj eller ändra"}</Link>
               </li>
             ))}
           </ul>

@@ -40,6 +40,8 @@ export interface AgreementView {
   cardEnding: string | null;
   cardExpiresOn: string | null;
   refusalReason: string | null;
+  /** When the donor signed up (the agreement's own date), so that two agreements of the same amount can be told apart. */
+  startedOn: string;
   debits: DebitView[];
   changes: AgreementChangeView[];
   canChange: boolean;
@@ -123,6 +125,7 @@ export async function agreementView(db: Kysely<DB>, agreementId: string, donorId
     cardEnding: card?.masked_number ? card.masked_number.slice(-4) : null,
     cardExpiresOn: card?.expires_on ?? null,
     refusalReason: mandate?.status === "refused" ? mandate.reason_text : null,
+    startedOn: agreement.created_at,
     debits: debits.map((d) => {
       const state = d.status === "paid" ? "paid" : d.status === "failed" || d.status === "declined" || d.status === "expired" ? "failed" : d.status === "cancelled" ? "cancelled" : "requested";
       const labels = { paid: "Dragen", failed: "Inte genomförd", cancelled: "Stoppad", requested: byCard ? "Dras från kortet" : "Beställd hos Bankgirot" } as const;
