@@ -5,7 +5,7 @@ import { containerContext } from "../context";
 import { assertSameOrigin, clientIp } from "../donors/donor-session.server";
 import { ADMIN_HEADERS } from "../admin/staff-guard.server";
 import { BankIdStartError, type PollResult } from "../../core/donors/bankid-login";
-import { parsePersonnummer } from "../../core/identity/personnummer";
+import { signInStaff } from "../../core/staff/staff-sign-in";
 import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
 import { BankIdPendingPanel } from "../components/bankid/bankid-pending-panel";
 import "../components/form/form.css";
@@ -41,7 +41,7 @@ function adminReturnPath(value: string | null): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const { bankId, bankIdSimulator } = container.donors;
-  const { sessions, members, audit } = container.staff;
+  const { sessions } = container.staff;
   const url = new URL(request.url);
   const returnTo = adminReturnPath(url.searchParams.get("returnTo"));
   const cookie = request.headers.get("cookie");
@@ -58,16 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (order?.status === "complete") {
     const person = await bankId.consumeStaffIdentity(order.orderRef, browser.id);
-    const canonical = person ? parsePersonnummer(person.personalNumber, { now: container.clock.now() })?.canonical : undefined;
-    const member = canonical ? await members.findActiveByPersonnummer(canonical) : undefined;
-    if (person && member) {
-      await members.recordLogin(member.id, person.name);
-      await audit.record({ staffId: member.id, staffName: person.name, ip }, { action: "staff.sign_in", subjectType: "staff", subjectId: member.id });
-      throw redirect(returnTo, { headers: { "Set-Cookie": await sessions.login(member.id, ip, cookie) } });
-    }
     if (person) {
+      const signIn = await signInStaff({ ...container.staff, clock: container.clock }, person, { ip, cookie });
+      if (signIn.signedIn) throw redirect(returnTo, { headers: { "Set-Cookie": signIn.setCookie } });
       refused = true;
-      await audit.record({ staffId: null, staffName: null, ip }, { action: "staff.sign_in", outcome: "refused", details: { reason: "not_staff" } });
     }
     order = null;
   }
