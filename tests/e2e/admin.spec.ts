@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { e2eFixtureEnv } from "./e2e-server-env";
-import { loginOnThisDevice } from "./bankid-flow";
+import { expect, test } from "./session-fixture";
 import { gotoHydrated } from "./hydrated";
 import { submitGift } from "./gift-flow";
 
@@ -181,9 +181,12 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
   }
 });
 
-test("a donor's session opens nothing in the back office, and someone who is not staff is turned away", async ({ page }) => {
+test("a donor's session opens nothing in the back office, and someone who is not staff is turned away", async ({ page, logInDonor }) => {
   test.setTimeout(180_000);
-  await loginOnThisDevice(page);
+  // Erik Lindgren, a donor and not staff.
+  await logInDonor("198112289874");
+  await page.goto("/mina-sidor");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
   await page.goto("/admin/betalningar");
   await expect(page).toHaveURL(/\/admin\/logga-in/);
   await press(page, page.getByRole("button", { name: "Öppna BankID på den här enheten" }));
