@@ -128,9 +128,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => setHydrated(true), []);
   const pending = order?.status === "pending";
 
-  // The QR code changes every second: reload this page's data while BankID is waiting.
+  // The QR code changes every second: reload this page's data while BankID is waiting, one request at a
+  // time. A new revalidation aborts the one in flight, and on a slow server that one may already have used
+  // up BankID's answer: its refusal, or the new session's cookie, would be lost and the sign-in start over.
   useEffect(() => {
-    if (!pending) return;
+    if (!pending || revalidator.state !== "idle") return;
     const timer = window.setTimeout(() => void revalidator.revalidate(), POLL_MS);
     return () => window.clearTimeout(timer);
   }, [pending, order, revalidator]);
