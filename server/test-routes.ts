@@ -41,8 +41,8 @@ export function testRoutes(container: AppContainer): Router {
   });
 
   /** The BankID simulator's test person with this personnummer: who BankID would have said identified. */
-  function testPerson(personnummer: unknown): BankIdTestPerson | undefined {
-    const canonical = typeof personnummer === "string" ? parsePersonnummer(personnummer, { now: container.clock.now() })?.canonical : undefined;
+  function testPerson(personnummer: string): BankIdTestPerson | undefined {
+    const canonical = parsePersonnummer(personnummer, { now: container.clock.now() })?.canonical;
     const persons = container.donors.bankIdSimulator?.bankId.testPersons ?? [];
     return persons.find((person) => person.personalNumber === canonical && !person.blocked);
   }
