@@ -41,6 +41,16 @@ describe("server configuration", () => {
     expect(() => loadServerConfig({ MEMORIAL_SEARCH_WINDOW_DAYS: "0" })).toThrow(/MEMORIAL_SEARCH_WINDOW_DAYS/);
   });
 
+  it("refuses the test routes next to any real outside service, and allows them with every one simulated", () => {
+    expect(loadServerConfig({ ENABLE_TEST_ROUTES: "true", NODE_ENV: "production" }).ENABLE_TEST_ROUTES).toBe(true);
+    const liveBankId = { BANKID_MODE: "live", BANKID_BASE_URL: "https://appapi2.bankid.com/rp/v6.0", BANKID_CERT_FILE: "rp.p12", SECRET_KEY: "k".repeat(32) };
+    expect(loadServerConfig(liveBankId).ENABLE_TEST_ROUTES).toBe(false);
+    expect(() => loadServerConfig({ ...liveBankId, ENABLE_TEST_ROUTES: "true" })).toThrow(/ENABLE_TEST_ROUTES: only with every outside service simulated, not with BANKID_MODE=live$/m);
+    expect(() => loadServerConfig({ ENABLE_TEST_ROUTES: "true", POPULATION_REGISTER_MODE: "spar", AUTOGIRO_MODE: "live" })).toThrow(
+      /ENABLE_TEST_ROUTES: .*POPULATION_REGISTER_MODE=spar, AUTOGIRO_MODE=live/,
+    );
+  });
+
   it("rejects a minimum gift above the maximum", () => {
     expect(() => loadServerConfig({ GIFT_MIN_KR: "500", GIFT_MAX_KR: "100" })).toThrow(/GIFT_MIN_KR/);
   });

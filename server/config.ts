@@ -196,7 +196,10 @@ const envSchema = z.object({
   /** Where the production build is (several builds may live side by side); the research snapshot's default folder. */
   BUILD_DIR: z.string().min(1).default("build"),
 
-  /** Adds routes that exist only for the end-to-end suite (e.g. a page that fails with 500). */
+  /**
+   * Adds routes that exist only for the end-to-end suite (server/test-routes.ts: sessions without BankID, the
+   * clock, due jobs; a page that fails with 500). Refused unless every outside service is simulated.
+   */
   ENABLE_TEST_ROUTES: booleanFromEnv.default(false),
 });
 
@@ -239,6 +242,18 @@ function parseEnvironment<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv
   return { values: parsed.data, site: siteParsed.site };
 }
 
+/** The switches between a real outside service and its local simulator. */
+const OUTSIDE_SERVICE_MODES = [
+  "BANKID_MODE",
+  "POPULATION_REGISTER_MODE",
+  "SWISH_MODE",
+  "CARD_MODE",
+  "BANK_MODE",
+  "AUTOGIRO_MODE",
+  "RESEARCH_PORTAL_MODE",
+  "MEMORIAL_SOURCE_MODE",
+] as const;
+
 export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const { values: config, site } = parseEnvironment(envSchema, env);
   const issues: string[] = [];
@@ -268,6 +283,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     if (!config.BANKID_BASE_URL) issues.push("BANKID_BASE_URL: required when BANKID_MODE=live");
     if (!config.BANKID_CERT_FILE) issues.push("BANKID_CERT_FILE: required when BANKID_MODE=live");
     if (!config.SECRET_KEY) issues.push("SECRET_KEY: required when BANKID_MODE=live (signs My data links)");
+  }
+  // The test routes sign anyone in without BankID and move the clock: never next to a real outside service.
+  // NODE_ENV cannot tell, since the end-to-end suite runs the production build with NODE_ENV=production.
+  const real = OUTSIDE_SERVICE_MODES.filter((name) => config[name] !== "simulator");
+  if (config.ENABLE_TEST_ROUTES && real.length > 0) {
+    issues.push(`ENABLE_TEST_ROUTES: only with every outside service simulated, not with ${real.map((name) => `${name}=${config[name]}`).join(", ")}`);
   }
   if (issues.length > 0) throw new ConfigError(issues);
   const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, "");

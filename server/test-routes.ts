@@ -1,6 +1,10 @@
-import express, { type Router } from "express";
+import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { OffsetClock } from "../core/clock";
+import { parsePersonnummer } from "../core/identity/personnummer";
+import { signInStaff } from "../core/staff/staff-sign-in";
+import { STAFF_ROLES } from "../core/staff/staff-roles";
+import { fullName, type BankIdTestPerson } from "../integrations/bankid/simulator/test-persons";
 import type { AppContainer } from "./container";
 import { sendApiError } from "./api/api-errors";
 
@@ -9,27 +13,75 @@ const clockMove = z.union([
   z.object({ to: z.iso.datetime({ offset: true }) }).strict(),
 ]);
 
+const donorSession = z.object({ personnummer: z.string() }).strict();
+const staffSession = z.object({ personnummer: z.string(), roles: z.array(z.enum(STAFF_ROLES)).min(1) }).strict();
+
 const limitToFill = z.object({ limit: z.string().min(1).max(60), key: z.string().min(1).max(200) }).strict();
 
 /** The test-only addresses; each answers 404 unless ENABLE_TEST_ROUTES is true. */
-const TEST_PATHS = ["/clock", "/jobs/run", "/rate-limits/fill"];
+const PATHS = ["/clock", "/jobs/run", "/session/donor", "/session/staff", "/rate-limits/fill"];
 
 /**
  * Routes only the end-to-end suite uses (they answer 404 unless
- * ENABLE_TEST_ROUTES is true): move the server's clock, run the jobs that
- * are due at the new now, and fill a rate limit for one key so that a journey
- * can see the refusal at that limit without making the attempts one by one.
+ * ENABLE_TEST_ROUTES is true, which server/config.ts allows only with every
+ * outside service simulated): move the server's clock and run the jobs that
+ * are due at the new now; sign a browser in as a donor or a staff member
+ * without clicking through the BankID simulator, for journeys that log in only
+ * to get somewhere (tests/e2e/session-fixture.ts); and fill a rate limit for
+ * one key, so that a journey sees the refusal at that limit without making the
+ * attempts one by one. A session is made by the same core functions a BankID
+ * login calls once BankID has said who it is, and the cookie is the one the
+ * login sets.
  */
 export function testRoutes(container: AppContainer): Router {
   const router = express.Router();
-  router.use(TEST_PATHS, (_req, res, next) => {
+  router.use(PATHS, (_req, res, next) => {
     // Switched off (everywhere but the end-to-end server) the addresses do not exist.
     if (!container.config.ENABLE_TEST_ROUTES) sendApiError(res, 404, "not_found", "Sidan finns inte.");
     else next();
   });
-  router.use(TEST_PATHS, express.json({ limit: "4kb" }), (_req, res, next) => {
+  router.use(PATHS, express.json({ limit: "4kb" }), (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
+  });
+
+  /** The BankID simulator's test person with this personnummer: who BankID would have said identified. */
+  function testPerson(personnummer: string): BankIdTestPerson | undefined {
+    const canonical = parsePersonnummer(personnummer, { now: container.clock.now() })?.canonical;
+    const persons = container.donors.bankIdSimulator?.bankId.testPersons ?? [];
+    return persons.find((person) => person.personalNumber === canonical && !person.blocked);
+  }
+
+  function unknownPerson(res: express.Response) {
+    sendApiError(res, 400, "unknown_test_person", "Ange personnumret för en av BankID-simulatorns testpersoner (integrations/bankid/simulator/test-persons.ts).");
+  }
+
+  // As the login page and POST /api/BankID/Poll do once an identification is complete: the donor, then a new session.
+  router.post("/session/donor", async (req, res) => {
+    const parsed = donorSession.safeParse(req.body);
+    const person = parsed.success ? testPerson(parsed.data.personnummer) : undefined;
+    if (!person) return unknownPerson(res);
+    const { bankId, sessions } = container.donors;
+    const donorId = await bankId.identifiedDonorId(person.personalNumber, person.givenName, person.surname);
+    res.append("Set-Cookie", await sessions.login(donorId, req.headers.cookie));
+    res.json({ donorId });
+  });
+
+  // Registers the person with exactly these roles (as `npm run staff:add` does), then signs them in as /admin/logga-in does.
+  router.post("/session/staff", async (req, res) => {
+    const parsed = staffSession.safeParse(req.body);
+    const person = parsed.success ? testPerson(parsed.data.personnummer) : undefined;
+    if (!parsed.success || !person) return unknownPerson(res);
+    const { members, audit } = container.staff;
+    const { member, created } = await members.register(person.personalNumber, parsed.data.roles, null);
+    await audit.record(
+      { staffId: null, staffName: "end-to-end test route", ip: ipOf(req) },
+      { action: created ? "staff.add" : "staff.roles", subjectType: "staff", subjectId: member.id, details: { roles: member.roles } },
+    );
+    const signIn = await signInStaff({ ...container.staff, clock: container.clock }, { personalNumber: person.personalNumber, name: fullName(person) }, { ip: ipOf(req), cookie: req.headers.cookie });
+    if (!signIn.signedIn) throw new Error("a member registered just now was not signed in");
+    res.append("Set-Cookie", signIn.setCookie);
+    res.json({ staffId: member.id, roles: member.roles });
   });
 
   router.post("/clock", (req, res) => {
@@ -64,4 +116,9 @@ export function testRoutes(container: AppContainer): Router {
     res.json({ limit: limit.name, key: parsed.data.key, full: !(await limit.peek(parsed.data.key)) });
   });
   return router;
+}
+
+/** The address the pages see for this browser (app/donors/donor-session.server.ts clientIp): staff sessions are bound to it. */
+function ipOf(req: Request): string {
+  return req.ip || "127.0.0.1";
 }

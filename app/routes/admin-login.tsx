@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin-login";
 import { containerContext } from "../context";
 import { clientIp } from "../donors/donor-session.server";
 import { ADMIN_HEADERS } from "../admin/staff-guard.server";
-import { parsePersonnummer } from "../../core/identity/personnummer";
+import { signInStaff } from "../../core/staff/staff-sign-in";
 import { BankIdSignIn } from "../components/bankid/bankid-sign-in";
 import { currentSignInOrder, signInAction, signInOrderView, type SignInFlow } from "../components/bankid/bankid-sign-in.server";
 import "../components/form/form.css";
@@ -48,7 +48,7 @@ function staffSignIn(publicUrl: string): SignInFlow {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const { bankId, bankIdSimulator } = container.donors;
-  const { sessions, members, audit } = container.staff;
+  const { sessions } = container.staff;
   const url = new URL(request.url);
   const returnTo = adminReturnPath(url.searchParams.get("returnTo"));
   const cookie = request.headers.get("cookie");
@@ -59,16 +59,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let refused = false;
   if (order?.status === "complete") {
     const person = await bankId.consumeStaffIdentity(order.orderRef, browserId);
-    const canonical = person ? parsePersonnummer(person.personalNumber, { now: container.clock.now() })?.canonical : undefined;
-    const member = canonical ? await members.findActiveByPersonnummer(canonical) : undefined;
-    if (person && member) {
-      await members.recordLogin(member.id, person.name);
-      await audit.record({ staffId: member.id, staffName: person.name, ip }, { action: "staff.sign_in", subjectType: "staff", subjectId: member.id });
-      throw redirect(returnTo, { headers: { "Set-Cookie": await sessions.login(member.id, ip, cookie) } });
-    }
     if (person) {
+      const signIn = await signInStaff({ ...container.staff, clock: container.clock }, person, { ip, cookie });
+      if (signIn.signedIn) throw redirect(returnTo, { headers: { "Set-Cookie": signIn.setCookie } });
       refused = true;
-      await audit.record({ staffId: null, staffName: null, ip }, { action: "staff.sign_in", outcome: "refused", details: { reason: "not_staff" } });
     }
   }
   return {

@@ -289,7 +289,13 @@ export class BankIdLogin {
     return (await this.deps.db.selectFrom("bankid_orders").selectAll().where("order_ref", "=", row.order_ref).executeTakeFirst()) ?? row;
   }
 
-  private async identifiedDonorId(personnummer: string, givenName: string, surname: string): Promise<string> {
+  /**
+   * What a completed identification makes of the person: their donor, found or
+   * created (name from BankID, address from the population register), with the
+   * gifts given with their personnummer linked. The end-to-end suite's session
+   * route (server/test-routes.ts) calls it too, so its donors are made as a login makes them.
+   */
+  async identifiedDonorId(personnummer: string, givenName: string, surname: string): Promise<string> {
     let record = null;
     try {
       record = await this.deps.register.lookup(personnummer);

@@ -1,31 +1,24 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
-import { loginOnThisDevice } from "./bankid-flow";
 import { answerInSwish } from "./gift-flow";
 import { e2eFixtureEnv } from "./e2e-server-env";
-import { fillMonthlyForm, signMandateInSimulator, type MonthlyDonor } from "./monthly-flow";
+import { expect, test } from "./session-fixture";
 
-// Sign-up, signing, login and a Swish payment, with axe on each page.
+// A monthly donor's extra gifts and a Swish payment, with axe on each page.
 test.describe.configure({ timeout: 240_000 });
 
 const env = e2eFixtureEnv;
 
 /** Gunnar Wikström in the BankID simulator: nobody else's journey uses him. */
-const GUNNAR: MonthlyDonor = { name: "Gunnar Wikström", email: "gunnar.wikstrom@exempel.se", personnummer: "19640823-3234", radio: /Gunnar Wikström/ };
+const GUNNAR = { email: "gunnar.wikstrom@exempel.se", personnummer: "19640823-3234" };
 
-test("a monthly donor adds an extra gift to the next debit, and pays another one now by Swish", async ({ page }) => {
-  await gotoHydrated(page, "/ge-en-gava/manadsgava");
-  await fillMonthlyForm(page, {}, GUNNAR);
-  await page.getByRole("button", { name: "Skriv under med BankID" }).click();
-  await signMandateInSimulator(page, GUNNAR);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för att du blir månadsgivare!", { timeout: 20_000 });
-  const agreementId = page.url().split("/").pop() ?? "";
-  // Bankgirot approves the mandate (the file exchange itself is tested without a browser).
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/agreement-fixture.ts", "approve", agreementId], { env, encoding: "utf8" });
+test("a monthly donor adds an extra gift to the next debit, and pays another one now by Swish", async ({ page, logInDonor }) => {
+  const { donorId } = await logInDonor(GUNNAR.personnummer);
+  // He gives 200 kr a month by autogiro and Bankgirot has approved the mandate: the sign-up is monthly-giving.spec.ts's journey.
+  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/agreement-fixture.ts", "active", donorId, GUNNAR.email], { env, encoding: "utf8" });
+  const { agreementId } = JSON.parse(output) as { agreementId: string };
 
-  await loginOnThisDevice(page, `/mina-sidor/manadsgava/${agreementId}`, GUNNAR.radio);
   await page.goto(`/mina-sidor/manadsgava/${agreementId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Din månadsgåva");
   const extra = page.getByRole("region", { name: "Ge en extra gåva" });

@@ -1,8 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish } from "./gift-flow";
-import { loginOnThisDevice } from "./bankid-flow";
+import { expect, test } from "./session-fixture";
 
 // A payment journey waits for the Swish simulator and polling.
 test.slow();
@@ -73,10 +72,10 @@ test("a renewal link that names no member says so and still offers the form", as
   await expectNoAxeViolations(page);
 });
 
-test("a logged-in member chooses yearly renewal by card and the membership page then says it is running", async ({ page }) => {
+test("a logged-in member chooses yearly renewal by card and the membership page then says it is running", async ({ page, logInDonor }) => {
   test.setTimeout(240_000);
   // Greta Blom in the BankID simulator: no other journey logs in as her.
-  await loginOnThisDevice(page, "/mina-sidor", /Greta Blom/);
+  await logInDonor("190001019801");
   await gotoHydrated(page, "/bli-medlem");
   // Not a member yet: nothing to renew.
   await expect(page.getByRole("heading", { name: "Förnya automatiskt varje år" })).toHaveCount(0);

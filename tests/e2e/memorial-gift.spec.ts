@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish } from "./gift-flow";
-import { loginOnThisDevice } from "./bankid-flow";
+import { expect, test } from "./session-fixture";
 import { fullName, personChoice, someone } from "./deceased-people";
 
 // Payment journeys wait for simulated providers and polling: give them more than the default 30 s.
@@ -124,9 +124,10 @@ test("name and address from the population register, as on the gift page, keepin
   await expect(page.getByRole("radio", { name: "Till familjen med e-post" })).toBeChecked();
 });
 
-test("a donor logged in with BankID gives as themselves: the memorial gift is theirs in Mina sidor without a personnummer", async ({ page, request }) => {
+test("a donor logged in with BankID gives as themselves: the memorial gift is theirs in Mina sidor without a personnummer", async ({ page, request, logInDonor }) => {
   const person = await someone(request);
-  await loginOnThisDevice(page);
+  // Erik Lindgren.
+  await logInDonor("198112289874");
   await gotoHydrated(page, PAGE);
   await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Erik Lindgren");
   // Without the personnummer only the session can link the gift to him.

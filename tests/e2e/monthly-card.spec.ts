@@ -1,15 +1,16 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
-import { latestMyDataLink, loginOnThisDevice } from "./bankid-flow";
+import { latestMyDataLink } from "./bankid-flow";
+import { expect, test } from "./session-fixture";
 
 // A monthly gift by card (decision 0028): logged in with BankID, the first month paid in the card simulator's window, which
 // stores the card; the agreement on Mina sidor. Axe on each page of ours.
 test.describe.configure({ timeout: 240_000 });
 
 /** Anna Svensson in the BankID simulator: nobody else's journey uses her. */
-const ANNA = /Anna Svensson/;
+const ANNA = "199001012385";
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 async function shoot(page: Page, name: string) {
@@ -22,8 +23,8 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test("a donor gives 200 kr a month by card and sees it on Mina sidor", async ({ page }) => {
-  await loginOnThisDevice(page, "/mina-sidor", ANNA);
+test("a donor gives 200 kr a month by card and sees it on Mina sidor", async ({ page, logInDonor }) => {
+  await logInDonor(ANNA);
 
   await gotoHydrated(page, "/ge-en-gava/manadsgava");
   await page.getByRole("radio", { name: "200 kr" }).check();
@@ -94,7 +95,9 @@ test("a donor gives 200 kr a month by card and sees it on Mina sidor", async ({ 
   await erasure.getByRole("button", { name: "Radera mina uppgifter" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dina uppgifter är raderade");
   // Logged out with the erasure; logging in again finds no monthly gift.
-  await loginOnThisDevice(page, "/mina-sidor", ANNA);
+  await logInDonor(ANNA);
+  await page.goto("/mina-sidor");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
   await expect(page.getByRole("region", { name: "Månadsgivande" })).not.toContainText(/200\s+kr i månaden/);
 });
 

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import fs from "node:fs";
 import path from "node:path";
-import { decodeQuotedPrintable, loginOnThisDevice } from "./bankid-flow";
-import { fillMonthlyForm, signMandateInSimulator } from "./monthly-flow";
+import { decodeQuotedPrintable } from "./bankid-flow";
+import { ERIK, fillMonthlyForm, signMandateInSimulator } from "./monthly-flow";
+import { expect, test } from "./session-fixture";
 
 // A whole journey – sign-up, BankID signing, login, raise, a raise from the e-mail – with axe on every page; slow on a busy machine.
 test.describe.configure({ timeout: 240_000 });
@@ -32,7 +32,7 @@ async function latestRaiseLink(notBefore: number): Promise<string> {
   return link as string;
 }
 
-test("sign up for 200 kr a month by autogiro with BankID, then raise it from Mina sidor", async ({ page }) => {
+test("sign up for 200 kr a month by autogiro with BankID, then raise it from Mina sidor", async ({ page, logInDonor }) => {
   await gotoHydrated(page, PAGE);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bli månadsgivare");
   await expectNoAxeViolations(page);
@@ -64,7 +64,9 @@ test("sign up for 200 kr a month by autogiro with BankID, then raise it from Min
   expect((await status.json()).agreements[0]).toMatchObject({ status: "pending", amountOre: 20_000, debitDay: 28 });
 
   // Mina sidor: the agreement, and a raise that says from which debit it applies and what it costs after the tax reduction.
-  await loginOnThisDevice(page, "/mina-sidor");
+  await logInDonor(ERIK.personnummer);
+  await gotoHydrated(page, "/mina-sidor");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
   await page.getByRole("link", { name: "Se dragningar, höj eller ändra" }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Din månadsgåva");
   await expectNoAxeViolations(page);

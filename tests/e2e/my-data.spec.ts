@@ -1,15 +1,19 @@
 import crypto from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { latestMyDataLink, loginOnThisDevice } from "./bankid-flow";
+import { latestMyDataLink } from "./bankid-flow";
+import { gotoHydrated } from "./hydrated";
+import { expect, test } from "./session-fixture";
 // The e2e server's fixed key, so the test can sign a link that has already expired.
 import { E2E_SECRET_KEY } from "./e2e-server-env";
 import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
 
 
-test("a donor gets a My data link, changes the e-mail and leaves a comment; older and altered links stop working", async ({ page }) => {
-  test.slow(); // logs in, reads e-mail twice, scans three pages for accessibility
-  await loginOnThisDevice(page);
+test("a donor gets a My data link, changes the e-mail and leaves a comment; older and altered links stop working", async ({ page, logInDonor }) => {
+  test.slow(); // reads e-mail twice, scans three pages for accessibility
+  // Erik Lindgren, whose demo gifts include a memorial gift.
+  await logInDonor("198112289874");
+  await gotoHydrated(page, "/mina-sidor");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
   const before = Date.now() - 1_000;
   await page.getByRole("button", { name: "Skicka länk till mina uppgifter" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Vi har skickat länken");

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { loginOnThisDevice } from "./bankid-flow";
+import { gotoHydrated } from "./hydrated";
+import { expect, test } from "./session-fixture";
 
 /** Ingrid Forsberg in the BankID simulator: nobody else's journey uses her, so only this one gives her gifts. */
-const INGRID = { personnummer: "198804202383", name: /Ingrid Forsberg/ };
+const INGRID = { personnummer: "198804202383" };
 
 /** Gifts with her personnummer, started through the Swish API: Mina sidor lists them, paid or not. */
 async function giveGifts(request: APIRequestContext, count: number): Promise<void> {
@@ -19,9 +20,11 @@ async function giveGifts(request: APIRequestContext, count: number): Promise<voi
   }
 }
 
-test("a long giving history is shown 20 gifts a page, and paging back brings the older gifts into view", async ({ page }) => {
+test("a long giving history is shown 20 gifts a page, and paging back brings the older gifts into view", async ({ page, logInDonor }) => {
   await giveGifts(page.request, 21);
-  await loginOnThisDevice(page, "/mina-sidor", INGRID.name);
+  await logInDonor(INGRID.personnummer);
+  await gotoHydrated(page, "/mina-sidor");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
 
   const gifts = page.getByRole("region", { name: /^Dina gåvor, senaste först: 1–20 av \d+$/ });
   await expect(gifts).toBeVisible();
@@ -43,16 +46,12 @@ test("a long giving history is shown 20 gifts a page, and paging back brings the
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the page links are plain links to the next page", async ({ page, context, browser, baseURL }) => {
+  test("the page links are plain links to the next page", async ({ page, logInDonor }) => {
     await giveGifts(page.request, 21);
-    // Logging in needs the scripts (BankID's status polling); the session then serves a page without them.
-    const withScripts = await browser.newContext({ baseURL, javaScriptEnabled: true });
-    const loginPage = await withScripts.newPage();
-    await loginOnThisDevice(loginPage, "/mina-sidor", INGRID.name);
-    await context.addCookies(await withScripts.cookies());
-    await withScripts.close();
+    await logInDonor(INGRID.personnummer);
 
     await page.goto("/mina-sidor");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
     await page.getByRole("navigation", { name: "Sidor med dina gåvor" }).getByRole("link", { name: "Sida 2" }).click();
     await expect(page).toHaveURL(/\?sida=2#gavor-rubrik$/);
     await expect(page.getByRole("region", { name: /^Dina gåvor, senaste först: 21–\d+ av \d+$/ })).toBeVisible();

@@ -3,9 +3,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./session-fixture";
 import { e2eFixtureEnv } from "./e2e-server-env";
-import { identifyInSimulator } from "./bankid-flow";
 import { fullName, personChoice, someone } from "./deceased-people";
 import { PAYMENT_STARTS_LIMITED_MESSAGE } from "../../core/payments/payment-start-limits";
 
@@ -165,20 +165,13 @@ test.describe("a product form at the Swish payment-start limit", () => {
   });
 });
 
-/** Karin Holm in the BankID simulator, with the roles tests/e2e/admin.spec.ts gives her. */
-const STAFF = { personnummer: "198004262385", radio: /Karin Holm/ };
+/** Karin Holm, a BankID test person; tests/e2e/admin.spec.ts gives her the same roles. */
+const STAFF = { personnummer: "198004262385" };
 
-test("a refund of an unpaid payment is refused with 409 and the Swedish reason, not a server error", async ({ page }) => {
-  expect(fixture("scripts/staff-add.ts", STAFF.personnummer, "insamling", "ekonomi", "admin")).toMatch(/with roles: insamling, ekonomi, admin/);
+test("a refund of an unpaid payment is refused with 409 and the Swedish reason, not a server error", async ({ page, logInStaff }) => {
   const bgmaxFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bgmax-")), "bgmax-e2e.txt");
   const invoice = JSON.parse(fixture("tests/e2e/admin-fixture.ts", "invoice", bgmaxFile)) as { paymentId: string };
-
-  await page.goto("/admin/logga-in");
-  // BankID on this device opens the (simulated) app straight away.
-  await page.getByRole("button", { name: "Öppna BankID på den här enheten" }).click();
-  await identifyInSimulator(page, STAFF.radio);
-  await page.getByRole("link", { name: "Tillbaka till tjänsten" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Översikt");
+  await logInStaff(STAFF.personnummer, ["insamling", "ekonomi", "admin"]);
 
   // The page offers no refund for an open invoice; the form sent anyway (an old tab, a second staff member) is refused.
   await page.goto(`/admin/betalningar/${invoice.paymentId}`);
