@@ -4,15 +4,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 /**
- * Import boundaries between the top-level folders (decision 0009). Every
- * import in this code base is relative, so a forbidden import is one whose
- * `../` steps climb out of the importing file's top-level folder and go down
- * into another: for a file at depth d (core/x.ts is 1, core/gifts/x.ts is 2)
- * that takes at least d steps. (`../documents/…` from core/gifts is
- * core/documents, which is fine.) The patterns are written with `outOf`, and
- * `boundaries` makes one config block per depth.
+ * Import boundaries between the top-level folders (decision 0009). An import
+ * into another top-level folder is written `#folder/…` (package.json's
+ * subpath imports), and one inside a folder relatively; a forbidden import is
+ * either `#folder/…` or one whose `../` steps climb out of the importing
+ * file's top-level folder and go down into another: for a file at depth d
+ * (core/x.ts is 1, core/gifts/x.ts is 2) that takes at least d steps.
+ * (`../documents/…` from core/gifts is core/documents, which is fine.) The
+ * patterns are written with `outOf`, and `boundaries` makes one config block
+ * per depth.
  */
-const outOf = (...folders) => (depth) => `^(\\.\\./){${depth},}(${folders.join("|")})(/|$)`;
+const outOf = (...folders) => (depth) => `^(#|(\\.\\./){${depth},})(${folders.join("|")})(/|$)`;
 const MAX_DEPTH = 8;
 
 function boundaries(folder, patterns) {
@@ -104,8 +106,8 @@ export default tseslint.config(
       "scripts/**",
       "tests/**",
       "*.config.{ts,js,mjs}",
-      "server/test-harness.ts",
-      "db/test-databases.ts",
+      "tests/support/test-server.ts",
+      "tests/support/test-databases.ts",
       "**/*.test.{ts,tsx}",
     ],
     rules: { "no-restricted-properties": "off", "no-restricted-syntax": "off" },

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { AppContainer } from "../server/container";
+import type { AppContainer } from "#server/container";
 
 /**
  * What the server hands to loaders and actions through React Router's typed

@@ -3,7 +3,7 @@ import { RouterContextProvider, ServerRouter, type EntryContext } from "react-ro
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { containerContext, nonceContext } from "./context";
-import type { AppContainer } from "../server/container";
+import type { AppContainer } from "#server/container";
 import { NonceProvider } from "./nonce";
 import { hydrateAfterFirstPaint } from "./document/hydrate-after-first-paint";
 

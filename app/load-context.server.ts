@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import type { AppContainer } from "../server/container";
+import type { AppContainer } from "#server/container";
 import { clientIpContext, containerContext, freshTokenContext, nonceContext } from "./context";
 import { siteSettingsContext } from "./site-settings-context.server";
 

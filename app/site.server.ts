@@ -1,5 +1,5 @@
-import type { SiteConfig } from "../core/site/site-config";
-import { navigationFor, type Language, type NavigationItem } from "../core/content/content-library";
+import type { SiteConfig } from "#core/site/site-config";
+import { navigationFor, type Language, type NavigationItem } from "#core/content/content-library";
 
 /** Where content Markdown lives, relative to the working directory the server runs in. */
 export const CONTENT_DIR = "content";

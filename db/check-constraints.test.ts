@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
-import { ManualClock } from "../core/clock";
-import { GIFT_STATUSES, GIFT_TYPES } from "../core/gifts/gift-types";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PROVIDERS, TRANSITION_SOURCES } from "../core/payments/payment-status";
-import { ORDER_CHANNELS, ORDER_ITEM_KINDS, ORDER_ITEM_STATUSES, ORDER_KINDS, ORDER_TRANSITION_SOURCES } from "../core/orders/order-status";
-import { createGift } from "../core/gifts/gift-service";
+import { ManualClock } from "#core/clock";
+import { GIFT_STATUSES, GIFT_TYPES } from "#core/gifts/gift-types";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PROVIDERS, TRANSITION_SOURCES } from "#core/payments/payment-status";
+import { ORDER_CHANNELS, ORDER_ITEM_KINDS, ORDER_ITEM_STATUSES, ORDER_KINDS, ORDER_TRANSITION_SOURCES } from "#core/orders/order-status";
+import { createGift } from "#core/gifts/gift-service";
 import {
   AGREEMENT_EVENT_SOURCES,
   AGREEMENT_EVENT_TYPES,
@@ -16,11 +16,11 @@ import {
   MANDATE_STATUSES,
   PROVIDER_FILE_DIRECTIONS,
   PROVIDER_FILE_STATUSES,
-} from "../core/agreements/agreement-status";
-import { POSTAL_FORM_KINDS, POSTAL_FORM_STATUSES } from "../core/postal-forms/postal-form-kinds";
-import { REFUND_STATUSES } from "../core/payments/refund-status";
-import { STORED_CARD_STATUSES } from "../core/agreements/stored-card-status";
-import { openTestDatabase, testEngines, type TestDatabase } from "./test-databases";
+} from "#core/agreements/agreement-status";
+import { POSTAL_FORM_KINDS, POSTAL_FORM_STATUSES } from "#core/postal-forms/postal-form-kinds";
+import { REFUND_STATUSES } from "#core/payments/refund-status";
+import { STORED_CARD_STATUSES } from "#core/agreements/stored-card-status";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 
 /**
  * Every closed set in core is a CHECK constraint in the database: the database

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { ManualClock } from "../core/clock";
+import { ManualClock } from "#core/clock";
 import { migrateToLatest } from "./migrate";
 import { seedDemoData } from "./seed";
-import { openTestDatabase, testEngines, type TestDatabase } from "./test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 
 describe.each(testEngines)("database on %s", (engine) => {
   let database: TestDatabase | undefined;

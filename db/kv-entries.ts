@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Clock } from "../core/clock";
-import type { KeyValueStore } from "../core/key-value-store";
+import type { Clock } from "#core/clock";
+import type { KeyValueStore } from "#core/key-value-store";
 import type { DB } from "./schema";
 
 /**

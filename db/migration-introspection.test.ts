@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import { withOwnSchemaIntrospection } from "./migration-introspection";
 import { migrateToLatest } from "./migrate";
-import { openTestDatabase, testEngines, type TestDatabase } from "./test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 
 /**
  * The migrator's view of a PostgreSQL database is its own schema alone

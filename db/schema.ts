@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from "kysely";
-import type { GiftStatus, GiftType } from "../core/gifts/gift-types";
-import type { PaymentMethod, PaymentStatus, ProviderName, TransitionSource } from "../core/payments/payment-status";
-import type { RefundStatus } from "../core/payments/refund-status";
-import type { OrderChannel, OrderItemKind, OrderItemStatus, OrderKind, OrderTransitionSource } from "../core/orders/order-status";
+import type { GiftStatus, GiftType } from "#core/gifts/gift-types";
+import type { PaymentMethod, PaymentStatus, ProviderName, TransitionSource } from "#core/payments/payment-status";
+import type { RefundStatus } from "#core/payments/refund-status";
+import type { OrderChannel, OrderItemKind, OrderItemStatus, OrderKind, OrderTransitionSource } from "#core/orders/order-status";
 import type {
   AgreementEventSource,
   AgreementEventType,
@@ -14,13 +14,13 @@ import type {
   MandateStatus,
   ProviderFileDirection,
   ProviderFileStatus,
-} from "../core/agreements/agreement-status";
+} from "#core/agreements/agreement-status";
 
-import type { StoredCardStatus } from "../core/agreements/stored-card-status";
-import type { CollectionOrganiserKind, CollectionStatus } from "../core/memorial/collection-status";
-import type { MemorialSheetDesign } from "../core/memorial/sheet-designs";
-import type { StaffRole } from "../core/staff/staff-roles";
-import type { PostalFormKind, PostalFormStatus } from "../core/postal-forms/postal-form-kinds";
+import type { StoredCardStatus } from "#core/agreements/stored-card-status";
+import type { CollectionOrganiserKind, CollectionStatus } from "#core/memorial/collection-status";
+import type { MemorialSheetDesign } from "#core/memorial/sheet-designs";
+import type { StaffRole } from "#core/staff/staff-roles";
+import type { PostalFormKind, PostalFormStatus } from "#core/postal-forms/postal-form-kinds";
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 UTC strings and
  * booleans are 0/1 integers in both engines, so that rows read the same on

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Clock } from "../core/clock";
+import type { Clock } from "#core/clock";
 import type { DB } from "./schema";
 
 /**

@@ -1,6 +1,6 @@
 import { createElement } from "react";
-import type { DocumentFormat, DocumentRenderer, DocumentRequest } from "../core/documents/document-renderer";
-import type { SiteConfig } from "../core/site/site-config";
+import type { DocumentFormat, DocumentRenderer, DocumentRequest } from "#core/documents/document-renderer";
+import type { SiteConfig } from "#core/site/site-config";
 import { themeFor } from "./design/theme";
 import { loadFontFaces } from "./fonts.server";
 import { registerPdfFonts, renderPdf, warmUpPdf } from "./render/pdf.server";

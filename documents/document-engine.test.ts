@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { createDocumentEngine } from "./document-engine.server";
-import { inspectPdf } from "./testing/pdf-inspect";
-import { decodePng, shareOfColour } from "./testing/png-inspect";
+import { inspectPdf } from "#tests/support/pdf-inspect";
+import { decodePng, shareOfColour } from "#tests/support/png-inspect";
 import { lower } from "./render/lower";
 import { Box } from "./primitives";
-import { loadSiteConfig } from "../core/site/site-config";
-import type { DocumentRenderer, DocumentRequest } from "../core/documents/document-renderer";
-import { invoiceDocument, INVOICE_NOTE } from "../core/gifts/invoice";
-import { receiptDocument, thankYouCard } from "../core/gifts/receipt-document";
-import { receiptMail } from "../core/gifts/receipt";
-import { testGift } from "../core/gifts/test-gift";
-import type { PaymentRow } from "../core/payments/payment-repository";
+import { loadSiteConfig } from "#core/site/site-config";
+import type { DocumentRenderer, DocumentRequest } from "#core/documents/document-renderer";
+import { invoiceDocument, INVOICE_NOTE } from "#core/gifts/invoice";
+import { receiptDocument, thankYouCard } from "#core/gifts/receipt-document";
+import { receiptMail } from "#core/gifts/receipt";
+import { testGift } from "#tests/support/test-gift";
+import type { PaymentRow } from "#core/payments/payment-repository";
 
 // Another charity's identity, so nothing the tests find can be hard-coded in a template.
 const site = loadSiteConfig({

@@ -16,11 +16,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { systemClock } from "../core/clock";
-import { deathDateRange } from "../core/memorial/death-window";
-import type { DeceasedPerson } from "../core/memorial/memorial-records";
-import { seededRandom } from "../core/seeded-random";
-import { createMemorialSourceSimulator } from "../integrations/memorial-source/simulator/memorial-source-simulator";
+import { systemClock } from "#core/clock";
+import { deathDateRange } from "#core/memorial/death-window";
+import type { DeceasedPerson } from "#core/memorial/memorial-records";
+import { seededRandom } from "#core/seeded-random";
+import { createMemorialSourceSimulator } from "#integrations/memorial-source/simulator/memorial-source-simulator";
 import { buildSite, startServer } from "./bench/server";
 
 const cwd = process.cwd();

@@ -9,10 +9,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { MiniSearchEngine } from "../core/search/minisearch-engine";
-import type { DocumentKind, SearchDocument } from "../core/search/search-engine";
-import { QuerySuggestions } from "../core/search/suggestions";
-import { seededRandom } from "../core/seeded-random";
+import { MiniSearchEngine } from "#core/search/minisearch-engine";
+import type { DocumentKind, SearchDocument } from "#core/search/search-engine";
+import { QuerySuggestions } from "#core/search/suggestions";
+import { seededRandom } from "#core/seeded-random";
 
 const SEED = 20260115;
 const DOCUMENTS = 5_000;

@@ -12,15 +12,15 @@
 //   cancel BL-… [BL-…]   strike forms ordered by post that should not be posted (a prank or a mistake); never order items
 import fs from "node:fs";
 import os from "node:os";
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { openDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { createDocumentEngine } from "../documents/document-engine.server";
-import { FulfilmentRefusal, formatPostQueue, postQueue, resendFailed } from "../core/orders/fulfilment";
-import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue } from "../core/postal-forms/postal-form-fulfilment";
-import { postBatch, postBatchPageCount, postWorkQueue } from "../core/orders/post-work";
-import { envelopeOf } from "../documents/templates/post-batch";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { openDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { createDocumentEngine } from "#documents/document-engine.server";
+import { FulfilmentRefusal, formatPostQueue, postQueue, resendFailed } from "#core/orders/fulfilment";
+import { cancelPostalForms, formatPostalFormQueue, markPostedWithForms, postalFormQueue } from "#core/postal-forms/postal-form-fulfilment";
+import { postBatch, postBatchPageCount, postWorkQueue } from "#core/orders/post-work";
+import { envelopeOf } from "#documents/templates/post-batch";
 
 const USAGE = "Usage: npm run fulfilment -- list | pdf --out FILE | sent ITEM_REFERENCE… | resend ITEM_REFERENCE… | cancel FORM_REFERENCE…";
 const [command, ...rest] = process.argv.slice(2);

@@ -5,11 +5,11 @@
 // unguessable reference, never the donor's number; it works for
 // LETTER_LINK_TTL_DAYS (60 by default) and other links for the donor keep
 // working (one per letter). Needs the site's DATABASE_URL. See decision 0023.
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { openDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { donorsForLetter, issueLetterLink, LetterLinkRefusal } from "../core/letter-links/letter-links";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { openDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { donorsForLetter, issueLetterLink, LetterLinkRefusal } from "#core/letter-links/letter-links";
 
 const who = process.argv.slice(2).find((a) => !a.startsWith("--"));
 if (!who) {

@@ -5,11 +5,11 @@
 // never to another address, so a caller cannot take over a collection by
 // phone. <address> is the part after /minnesinsamling/. Needs the site's
 // DATABASE_URL.
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { openDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { renewManageLink } from "../core/memorial/collection-service";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { openDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { renewManageLink } from "#core/memorial/collection-service";
 
 const slug = process.argv.slice(2).find((a) => !a.startsWith("--"));
 if (!slug) {

@@ -4,17 +4,17 @@
 // donor's older links. Needs the same SECRET_KEY (when the site sets one) and
 // DATABASE_URL as the running site, or the site will not accept the link.
 // Without SECRET_KEY the key comes from the database, as the site's does.
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { openDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { normalisePersonnummer } from "../core/identity/personnummer";
-import { ensureDonorFromGifts } from "../core/donors/donor-repository";
-import { LinkTokens } from "../core/my-data/link-tokens";
-import { myDataLinkMail } from "../core/my-data/my-data-service";
-import { createMailer } from "../server/mail/nodemailer-mailer";
-import { resolveServerSecrets } from "../server/persistent-secrets";
-import { DbKeyValueStore } from "../db/kv-entries";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { openDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { normalisePersonnummer } from "#core/identity/personnummer";
+import { ensureDonorFromGifts } from "#core/donors/donor-repository";
+import { LinkTokens } from "#core/my-data/link-tokens";
+import { myDataLinkMail } from "#core/my-data/my-data-service";
+import { createMailer } from "#server/mail/nodemailer-mailer";
+import { resolveServerSecrets } from "#server/persistent-secrets";
+import { DbKeyValueStore } from "#db/kv-entries";
 
 const args = process.argv.slice(2);
 const send = args.includes("--send");

@@ -3,14 +3,14 @@
 // finance must look at. Safe to run twice on the same file.
 import fs from "node:fs";
 import path from "node:path";
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { openDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { createLogger } from "../server/logging";
-import { importBankFile } from "../core/payments/bank-file-import";
-import { productPaymentOutcomes } from "../core/product-payment-outcomes";
-import { formatSek } from "../core/site/format";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { openDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { createLogger } from "#server/logging";
+import { importBankFile } from "#core/payments/bank-file-import";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
+import { formatSek } from "#core/site/format";
 
 const files = process.argv.slice(2);
 if (files.length === 0) {

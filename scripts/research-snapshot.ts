@@ -8,12 +8,12 @@
 // one, otherwise the server fetches the list on first use.
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { systemClock } from "../core/clock";
-import { ResearchPortalClient } from "../integrations/research-portal/client";
-import { writeResearchSnapshot } from "../integrations/research-portal/build-snapshot";
-import { createResearchPortalSimulator } from "../integrations/research-portal/simulator/research-portal-simulator";
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { researchSnapshotFile } from "../server/search-setup";
+import { systemClock } from "#core/clock";
+import { ResearchPortalClient } from "#integrations/research-portal/client";
+import { writeResearchSnapshot } from "#integrations/research-portal/build-snapshot";
+import { createResearchPortalSimulator } from "#integrations/research-portal/simulator/research-portal-simulator";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { researchSnapshotFile } from "#server/search-setup";
 
 const config = loadServerConfig(readEnvironment());
 const file = researchSnapshotFile(config);

@@ -4,15 +4,15 @@
 // the first admin is made; after that admins add staff at /admin/personal.
 // Needs the site's DATABASE_URL and its SECRET_KEY when it sets one: staff are
 // found by a keyed hash of their personnummer (decision 0020).
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { openDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { resolveServerSecrets } from "../server/persistent-secrets";
-import { DbKeyValueStore } from "../db/kv-entries";
-import { AuditLog } from "../core/audit/audit-log";
-import { StaffInputError, StaffRepository, staffKey } from "../core/staff/staff-repository";
-import { STAFF_ROLES } from "../core/staff/staff-roles";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { openDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { resolveServerSecrets } from "#server/persistent-secrets";
+import { DbKeyValueStore } from "#db/kv-entries";
+import { AuditLog } from "#core/audit/audit-log";
+import { StaffInputError, StaffRepository, staffKey } from "#core/staff/staff-repository";
+import { STAFF_ROLES } from "#core/staff/staff-roles";
 import os from "node:os";
 
 const [personnummer, ...roles] = process.argv.slice(2);

@@ -7,12 +7,12 @@
 // DATABASE_URL and SITE_* (organisation number, name, contact).
 import fs from "node:fs";
 import os from "node:os";
-import { loadServerConfig, readEnvironment } from "../server/config";
-import { openDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { Ku65Error, makeKu65File } from "../core/tax/ku65";
-import { AuditLog } from "../core/audit/audit-log";
+import { loadServerConfig, readEnvironment } from "#server/config";
+import { openDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { Ku65Error, makeKu65File } from "#core/tax/ku65";
+import { AuditLog } from "#core/audit/audit-log";
 
 const USAGE = "Usage: npm run tax:ku65 -- --year YYYY --out FILE [--full]";
 const args = process.argv.slice(2);

@@ -20,7 +20,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { openDatabase } from "../db/dialect";
+import { openDatabase } from "#db/dialect";
 import { FAILURE_FIGURES, SETTLING_FIGURES, takeCensus, type Census } from "./crash/census";
 import { METHODS, runDonor, tryAgain, type Intention, type Method } from "./crash/donors";
 import { createSchema } from "./crash/postgres-schema";

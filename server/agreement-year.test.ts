@@ -2,18 +2,18 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../core/clock";
-import { silentLogger } from "../core/logger";
-import { swedishInstant } from "../core/autogiro";
-import { addDays, swedishDate } from "../core/calendar/swedish-calendar";
-import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
-import { taxSummaries } from "../core/donors/tax-reduction";
-import { cancel, changeAmount, createAutogiroAgreement } from "../core/agreements/agreement-service";
-import { bankingDaysAfter } from "../core/agreements/debit-schedule";
-import { openTestDatabase, testEngines, type TestDatabase } from "../db/test-databases";
-import { autogiroOverview } from "../core/staff/autogiro-overview";
+import { ManualClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { swedishInstant } from "#core/autogiro";
+import { addDays, swedishDate } from "#core/calendar/swedish-calendar";
+import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
+import { taxSummaries } from "#core/donors/tax-reduction";
+import { cancel, changeAmount, createAutogiroAgreement } from "#core/agreements/agreement-service";
+import { bankingDaysAfter } from "#core/agreements/debit-schedule";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
+import { autogiroOverview } from "#core/staff/autogiro-overview";
 import { buildAgreementServices } from "./agreement-services";
-import { productPaymentOutcomes } from "../core/product-payment-outcomes";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
 
 /**
  * A year of monthly giving on the clock, through Bankgirot's real file

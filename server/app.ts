@@ -12,13 +12,13 @@ import { healthRouter } from "./health";
 import { apiRouter } from "./api/api-router";
 import { testRoutes } from "./test-routes";
 import { MEMORIAL_SIMULATOR_PATH } from "./memorial-services";
-import { styleNonceForHtml } from "../integrations/simulator-kit/style-nonce";
+import { styleNonceForHtml } from "#integrations/simulator-kit/style-nonce";
 import { pageRequestHandler } from "./page-requests";
 import { countSubmittedSearches, SUBMITTED_SEARCH_PATHS } from "./submitted-searches";
 import { finalErrorHandler } from "./error-pages";
 import { rememberVisitor } from "./request-visitor";
 import { faviconIco } from "./favicon";
-import { createLoadContext } from "../app/load-context.server";
+import { createLoadContext } from "#app/load-context.server";
 
 export interface AppOptions {
   container: AppContainer;

@@ -2,33 +2,33 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../core/clock";
-import { silentLogger } from "../core/logger";
-import { swedishInstant } from "../core/autogiro";
-import { addDays } from "../core/calendar/swedish-calendar";
-import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
-import { taxSummaries } from "../core/donors/tax-reduction";
-import { addExtraToNextDebit, cancel, changeAmount, pause, requestDueDebits } from "../core/agreements/agreement-service";
-import { AGREEMENT_MAIL_JOB } from "../core/agreements/agreement-records";
-import { cardAgreementJobs } from "../core/agreements/agreement-jobs";
-import { agreementMail } from "../core/agreements/agreement-mail";
-import { createCardAgreement, type StoredCardGateway } from "../core/agreements/card-debits";
-import { JobRunner } from "../core/jobs/job-runner";
-import { PaymentService } from "../core/payments/payment-service";
-import { transitionPayment } from "../core/payments/payment-transitions";
-import { openTestDatabase, testEngines, type TestDatabase } from "../db/test-databases";
-import { MondidoClient } from "../integrations/mondido/client";
-import { MondidoCardGateway } from "../integrations/mondido/mondido-card-gateway";
-import { MondidoPaymentProvider } from "../integrations/mondido/mondido-payment-provider";
-import { createMondidoSimulator } from "../integrations/mondido/simulator/create-mondido-simulator";
-import { createInMemoryStoredCardStore, queueChargeOutcomes, type MondidoSimCardStore } from "../integrations/mondido/simulator/stored-cards";
-import { createInMemoryMondidoStore } from "../integrations/mondido/simulator/transaction-store";
-import { MondidoStoredCardClient } from "../integrations/mondido/stored-card-client";
-import { forgetUnusedStoredCards } from "../core/agreements/card-forgetting";
-import { formatSek } from "../core/site/format";
-import { eraseDonor } from "../core/my-data/my-data-service";
-import type { MailMessage } from "../core/mail/mailer";
-import { productPaymentOutcomes } from "../core/product-payment-outcomes";
+import { ManualClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { swedishInstant } from "#core/autogiro";
+import { addDays } from "#core/calendar/swedish-calendar";
+import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
+import { taxSummaries } from "#core/donors/tax-reduction";
+import { addExtraToNextDebit, cancel, changeAmount, pause, requestDueDebits } from "#core/agreements/agreement-service";
+import { AGREEMENT_MAIL_JOB } from "#core/agreements/agreement-records";
+import { cardAgreementJobs } from "#core/agreements/agreement-jobs";
+import { agreementMail } from "#core/agreements/agreement-mail";
+import { createCardAgreement, type StoredCardGateway } from "#core/agreements/card-debits";
+import { JobRunner } from "#core/jobs/job-runner";
+import { PaymentService } from "#core/payments/payment-service";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
+import { MondidoClient } from "#integrations/mondido/client";
+import { MondidoCardGateway } from "#integrations/mondido/mondido-card-gateway";
+import { MondidoPaymentProvider } from "#integrations/mondido/mondido-payment-provider";
+import { createMondidoSimulator } from "#integrations/mondido/simulator/create-mondido-simulator";
+import { createInMemoryStoredCardStore, queueChargeOutcomes, type MondidoSimCardStore } from "#integrations/mondido/simulator/stored-cards";
+import { createInMemoryMondidoStore } from "#integrations/mondido/simulator/transaction-store";
+import { MondidoStoredCardClient } from "#integrations/mondido/stored-card-client";
+import { forgetUnusedStoredCards } from "#core/agreements/card-forgetting";
+import { formatSek } from "#core/site/format";
+import { eraseDonor } from "#core/my-data/my-data-service";
+import type { MailMessage } from "#core/mail/mailer";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
 
 /**
  * Monthly giving by card on the clock (decision 0028), through Mondido's
@@ -354,7 +354,7 @@ function gatewayFor(cards: MondidoSimCardStore) {
 /** The card jobs with another gateway (the crash test's), the rest as the server builds them. */
 function overrideGateway(deps: Omit<Parameters<typeof cardAgreementJobs>[0], "gateway">, gateway: StoredCardGateway) {
   return {
-    "card-charge": async (payload: unknown, attempt: Parameters<import("../core/jobs/job-runner").JobHandler>[1]) =>
-      (await import("../core/agreements/card-debits")).chargeStoredCard({ ...deps, gateway }, payload, attempt),
+    "card-charge": async (payload: unknown, attempt: Parameters<import("#core/jobs/job-runner").JobHandler>[1]) =>
+      (await import("#core/agreements/card-debits")).chargeStoredCard({ ...deps, gateway }, payload, attempt),
   };
 }

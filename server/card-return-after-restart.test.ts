@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { postJson, startTestServer, type TestServer } from "./test-harness";
-import { testEngines } from "../db/test-databases";
-import { loadGiftPayment } from "../app/payments/gift-payment.server";
-import { findPayment } from "../core/payments/payment-repository";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
+import { testEngines } from "#tests/support/test-databases";
+import { loadGiftPayment } from "#app/giving/gift-payment.server";
+import { findPayment } from "#core/payments/payment-repository";
 
 /**
  * Issue #19: the site restarts while a donor is in the card window. The card

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { z } from "zod";
-import { parseDsn } from "../app/error-reporting/sentry-envelope";
-import { publicClientConfig } from "../app/client/public-config.server";
-import type { SiteSettings } from "../app/site-settings";
-import { parseSiteConfig, type SiteConfig } from "../core/site/site-config";
+import { parseDsn } from "#app/error-reporting/sentry-envelope";
+import { publicClientConfig } from "#app/client/public-config.server";
+import type { SiteSettings } from "#app/site-settings";
+import { parseSiteConfig, type SiteConfig } from "#core/site/site-config";
 
 /**
  * All runtime configuration comes from environment variables, validated once at

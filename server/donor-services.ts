@@ -2,22 +2,22 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type express from "express";
-import type { Clock } from "../core/clock";
-import type { Logger } from "../core/logger";
-import type { DB } from "../db/schema";
-import { BankIdLogin } from "../core/donors/bankid-login";
-import { SessionService } from "../core/donors/session-service";
-import { LinkTokens } from "../core/my-data/link-tokens";
-import { BankIdClient } from "../integrations/bankid/client";
-import { bankIdAutostartLink, simulatorAutostartLink } from "../integrations/bankid/autostart-link";
-import { createBankIdSimulator } from "../integrations/bankid/simulator/create-bankid-simulator";
-import { createFileOrderStore } from "../integrations/bankid/simulator/file-order-store";
-import type { SimulatedBankId } from "../integrations/bankid/simulator/simulated-bankid";
-import type { PopulationRegister } from "../core/donors/population-register";
-import { createSimulatedPopulationRegister } from "../integrations/population-register/simulator/simulated-population-register";
-import { SparPopulationRegister } from "../integrations/population-register/spar-population-register";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
+import type { DB } from "#db/schema";
+import { BankIdLogin } from "#core/donors/bankid-login";
+import { SessionService } from "#core/donors/session-service";
+import { LinkTokens } from "#core/my-data/link-tokens";
+import { BankIdClient } from "#integrations/bankid/client";
+import { bankIdAutostartLink, simulatorAutostartLink } from "#integrations/bankid/autostart-link";
+import { createBankIdSimulator } from "#integrations/bankid/simulator/create-bankid-simulator";
+import { createFileOrderStore } from "#integrations/bankid/simulator/file-order-store";
+import type { SimulatedBankId } from "#integrations/bankid/simulator/simulated-bankid";
+import type { PopulationRegister } from "#core/donors/population-register";
+import { createSimulatedPopulationRegister } from "#integrations/population-register/simulator/simulated-population-register";
+import { SparPopulationRegister } from "#integrations/population-register/spar-population-register";
 import type { ServerConfig } from "./config";
-import { MINUTE_MS, type RateLimit, type RateLimiter } from "../core/rate-limits/rate-limiter";
+import { MINUTE_MS, type RateLimit, type RateLimiter } from "#core/rate-limits/rate-limiter";
 
 /**
  * The donor side of the site, built once at boot: BankID (client, and the

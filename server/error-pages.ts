@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from "express";
 import type { AppContainer } from "./container";
-import type { Logger } from "../core/logger";
+import type { Logger } from "#core/logger";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { NONCE_PLACEHOLDER } from "../app/context";
+import { NONCE_PLACEHOLDER } from "#app/context";
 import { gzipPieces, plainPieces, preparePieces } from "./gzip-pieces";
 import { PlaceholderTokens, gzipPiecesOf, personalValues, withValues, type CompiledPage } from "./page-cache";
 

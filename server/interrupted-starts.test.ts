@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./test-harness";
-import { testEngines } from "../db/test-databases";
-import { PaymentService } from "../core/payments/payment-service";
-import { giveGift } from "../core/gifts/give-gift";
-import { giftFormSchema } from "../core/gifts/gift-form";
-import type { PaymentProvider, ProviderStatus } from "../core/payments/payment-provider";
-import type { ProviderName } from "../core/payments/payment-status";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { testEngines } from "#tests/support/test-databases";
+import { PaymentService } from "#core/payments/payment-service";
+import { giveGift } from "#core/gifts/give-gift";
+import { giftFormSchema } from "#core/gifts/gift-form";
+import type { PaymentProvider, ProviderStatus } from "#core/payments/payment-provider";
+import type { ProviderName } from "#core/payments/payment-status";
 
 /**
  * Two holes `npm run test:crash` found once it had donors paying by Brite and

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
-import type { Clock } from "../core/clock";
-import type { Logger } from "../core/logger";
-import type { MemorialSource } from "../core/memorial/memorial-source";
-import type { MemorialLookup } from "../core/memorial/give-memorial-gift";
-import { deathDateRange, inRange } from "../core/memorial/death-window";
-import { MemorialSourceClient } from "../integrations/memorial-source/client";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
+import type { MemorialSource } from "#core/memorial/memorial-source";
+import type { MemorialLookup } from "#core/memorial/give-memorial-gift";
+import { deathDateRange, inRange } from "#core/memorial/death-window";
+import { MemorialSourceClient } from "#integrations/memorial-source/client";
 import {
   createMemorialSourceSimulator,
   type MemorialSourceSimulator,
-} from "../integrations/memorial-source/simulator/memorial-source-simulator";
+} from "#integrations/memorial-source/simulator/memorial-source-simulator";
 import type { ServerConfig } from "./config";
 
 /**

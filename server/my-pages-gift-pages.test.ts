@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
-import { testGift } from "../core/gifts/test-gift";
-import { TEST_PERSONNUMMER } from "../core/identity/test-personnummer";
-import { clientIpContext, containerContext } from "../app/context";
-import * as myPages from "../app/routes/my-pages";
-import { startTestServer, type TestServer } from "./test-harness";
+import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
+import { testGift } from "#tests/support/test-gift";
+import { TEST_PERSONNUMMER } from "#core/identity/test-personnummer";
+import { clientIpContext, containerContext } from "#app/context";
+import * as myPages from "#app/donor/my-pages";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /** Mina sidor lists a long giving history a page at a time (issue #18: the page cost the same however many gifts). */
 describe("Mina sidor's gifts, a page at a time", () => {

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../core/clock";
-import type { Mailer, MailMessage } from "../core/mail/mailer";
-import { MAX_JOB_ATTEMPTS } from "../core/jobs/job-queue";
-import { orderItemEvents, findOrderItem } from "../core/orders/order-repository";
-import { resendFailed } from "../core/orders/fulfilment";
-import { testMemorialGift } from "../core/memorial/test-memorial-gift";
-import { testEngines } from "../db/test-databases";
-import { inspectPdf } from "../documents/testing/pdf-inspect";
-import { startTestServer, type TestServer } from "./test-harness";
+import { ManualClock } from "#core/clock";
+import type { Mailer, MailMessage } from "#core/mail/mailer";
+import { MAX_JOB_ATTEMPTS } from "#core/jobs/job-queue";
+import { orderItemEvents, findOrderItem } from "#core/orders/order-repository";
+import { resendFailed } from "#core/orders/fulfilment";
+import { testMemorialGift } from "#tests/support/test-memorial-gift";
+import { testEngines } from "#tests/support/test-databases";
+import { inspectPdf } from "#tests/support/pdf-inspect";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 import { readEml, type Eml } from "./mail/read-eml";
 
 const mails = (server: TestServer) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NONCE_PLACEHOLDER } from "../app/context";
+import { NONCE_PLACEHOLDER } from "#app/context";
 import { PlaceholderTokens, RenderedPageCache, anonymousPageKey, mayKeep, personalise, type CompiledPage } from "./page-cache";
 
 const request = (path: string, headers: Record<string, string> = {}, method = "GET") => {

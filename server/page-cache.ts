@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Request as ExpressRequest } from "express";
-import { NONCE_PLACEHOLDER } from "../app/context";
-import { isPhone } from "../core/site/device";
+import { NONCE_PLACEHOLDER } from "#app/context";
+import { isPhone } from "#core/site/device";
 import { preparePieces, type PreparedPieces } from "./gzip-pieces";
 import { NONCE_LENGTH } from "./prerendered-responses";
 

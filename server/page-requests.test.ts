@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPageRequest } from "./page-requests";
 import { finalErrorHandler } from "./error-pages";
 import { clientBuildFiles } from "./static-files";
-import type { Logger } from "../core/logger";
+import type { Logger } from "#core/logger";
 
 /** Collects log lines by level, so a test can say "a warning, not an error". */
 function recordingLogger() {

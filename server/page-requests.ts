@@ -1,11 +1,11 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import type { Logger } from "../core/logger";
+import type { Logger } from "#core/logger";
 import { simpleErrorPage } from "./error-pages";
-import { PRIVATE_PAGES } from "../app/offline/sw-routing";
-import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../core/list-orders/list-order";
-import { NONCE_PLACEHOLDER } from "../app/context";
+import { PRIVATE_PAGES } from "#app/offline/sw-routing";
+import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "#core/list-orders/list-order";
+import { NONCE_PLACEHOLDER } from "#app/context";
 import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, mayKeep, personalValues, withValues, type RenderedPageCache } from "./page-cache";
 import { gzipPieces } from "./gzip-pieces";
 import { prefersGzip } from "./prerendered-responses";

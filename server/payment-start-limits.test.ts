@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { postJson, startTestServer, type TestServer } from "./test-harness";
-import { giveGift } from "../core/gifts/give-gift";
-import { giftFormSchema } from "../core/gifts/gift-form";
-import { PaymentStartsLimitedError } from "../core/payments/payment-start-limits";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
+import { giveGift } from "#core/gifts/give-gift";
+import { giftFormSchema } from "#core/gifts/gift-form";
+import { PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
 import { asVisitor } from "./request-visitor";
 
 /**

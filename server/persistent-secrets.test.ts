@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
-import { startTestServer, type TestServer } from "./test-harness";
+import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 import { MASTER_SECRET_KEY, resolveServerSecrets } from "./persistent-secrets";
-import { MemoryKeyValueStore } from "../core/key-value-store";
+import { MemoryKeyValueStore } from "#core/key-value-store";
 
 /**
  * Secrets in the simulated default survive a restart and are shared by every

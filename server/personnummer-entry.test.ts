@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { postJson, startTestServer, type TestServer } from "./test-harness";
-import { testEngines } from "../db/test-databases";
-import { ManualClock } from "../core/clock";
-import { giftFormSchema } from "../core/gifts/gift-form";
-import { givingOverview } from "../core/donors/gift-history";
-import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
-import { makeKu65File } from "../core/tax/ku65";
-import { kontrolluppgifterSchemaErrors } from "../tests/support/skatteverket-schema";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
+import { testEngines } from "#tests/support/test-databases";
+import { ManualClock } from "#core/clock";
+import { giftFormSchema } from "#core/gifts/gift-form";
+import { givingOverview } from "#core/donors/gift-history";
+import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
+import { makeKu65File } from "#core/tax/ku65";
+import { kontrolluppgifterSchemaErrors } from "#tests/support/skatteverket-schema";
 
 /**
  * A personnummer is stored in one form however the donor typed it (issue #29):

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { clientIpContext, containerContext } from "../app/context";
-import { ManualClock } from "../core/clock";
-import { TEST_PERSONNUMMER } from "../core/identity/test-personnummer";
-import { inspectPdf } from "../documents/testing/pdf-inspect";
-import * as fulfilment from "../app/routes/admin-fulfilment";
-import * as fulfilmentPdf from "../app/routes/admin-fulfilment-pdf";
-import { postJson, startTestServer, type TestServer } from "./test-harness";
+import { clientIpContext, containerContext } from "#app/context";
+import { ManualClock } from "#core/clock";
+import { TEST_PERSONNUMMER } from "#core/identity/test-personnummer";
+import { inspectPdf } from "#tests/support/pdf-inspect";
+import * as fulfilment from "#app/admin/admin-fulfilment";
+import * as fulfilmentPdf from "#app/admin/admin-fulfilment-pdf";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * Staff's side of a form ordered by post (decision 0023): the form is in

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { clientIpContext, containerContext } from "../app/context";
-import { ManualClock } from "../core/clock";
-import { testEngines } from "../db/test-databases";
-import { insertTestDonor } from "../core/donors/test-donor";
-import { issueLetterLink, type IssuedLetterLink } from "../core/letter-links/letter-links";
-import { newLetterReference } from "../core/letter-links/letter-link-reference";
-import { POSTAL_FORMS_LIMITED_MESSAGES } from "../core/postal-forms/postal-form-service";
-import { FORM_NOT_SENT } from "../app/payments/start-gift-payment.server";
-import * as postalForm from "../app/routes/postal-form";
-import * as letterLink from "../app/routes/letter-link";
-import * as giftForm from "../app/routes/gift-form";
-import * as membership from "../app/routes/membership";
-import { startTestServer, type TestServer } from "./test-harness";
+import { clientIpContext, containerContext } from "#app/context";
+import { ManualClock } from "#core/clock";
+import { testEngines } from "#tests/support/test-databases";
+import { insertTestDonor } from "#tests/support/test-donor";
+import { issueLetterLink, type IssuedLetterLink } from "#core/letter-links/letter-links";
+import { newLetterReference } from "#core/letter-links/letter-link-reference";
+import { POSTAL_FORMS_LIMITED_MESSAGES } from "#core/postal-forms/postal-form-service";
+import { FORM_NOT_SENT } from "#app/giving/start-gift-payment.server";
+import * as postalForm from "#app/paper/postal-form";
+import * as letterLink from "#app/paper/letter-link";
+import * as giftForm from "#app/giving/gift-form";
+import * as membership from "#app/recurring/membership";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * The donor-facing pages of decision 0023, called as React Router calls them

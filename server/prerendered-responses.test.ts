@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { NONCE_PLACEHOLDER } from "../app/context";
+import { NONCE_PLACEHOLDER } from "#app/context";
 import { cspNonce, permissionsPolicy, securityHeaders } from "./security-headers";
 import { gzipBody, headersFrom, plainBody, prefersGzip, preparePage, prerenderedResponses } from "./prerendered-responses";
 import { withNonce } from "./static-files";

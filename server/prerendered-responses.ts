@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import express, { type Request, type RequestHandler, type Response } from "express";
-import { NONCE_PLACEHOLDER } from "../app/context";
+import { NONCE_PLACEHOLDER } from "#app/context";
 import { gzipPieces, plainPieces, preparePieces, type PreparedPieces } from "./gzip-pieces";
 
 /**

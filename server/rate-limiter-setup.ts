@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import type { Clock } from "../core/clock";
-import type { Logger } from "../core/logger";
-import type { DB } from "../db/schema";
-import type { Engine } from "../db/dialect";
-import { RateLimiter } from "../core/rate-limits/rate-limiter";
-import { MemoryCounterStore } from "../core/rate-limits/memory-counter-store";
-import { DatabaseCounterStore } from "../core/rate-limits/database-counter-store";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
+import type { DB } from "#db/schema";
+import type { Engine } from "#db/dialect";
+import { RateLimiter } from "#core/rate-limits/rate-limiter";
+import { MemoryCounterStore } from "#core/rate-limits/memory-counter-store";
+import { DatabaseCounterStore } from "#core/rate-limits/database-counter-store";
 
 /**
  * The site's one rate limiter over the store its database calls for (decision

@@ -7,13 +7,13 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type OpenedDatabase } from "../db/dialect";
-import { migrateToLatest } from "../db/migrate";
-import { systemClock } from "../core/clock";
-import { silentLogger } from "../core/logger";
-import { createGift } from "../core/gifts/gift-service";
-import { transitionPayment } from "../core/payments/payment-transitions";
-import { productPaymentOutcomes } from "../core/product-payment-outcomes";
+import { openDatabase, type OpenedDatabase } from "#db/dialect";
+import { migrateToLatest } from "#db/migrate";
+import { systemClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { createGift } from "#core/gifts/gift-service";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
 
 /**
  * Issue #19, more than one server: two instances of the site – two processes,

@@ -3,17 +3,17 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { ManualClock } from "../core/clock";
-import { testEngines } from "../db/test-databases";
-import { upsertIdentifiedDonor } from "../core/donors/donor-repository";
-import { TEST_PERSONNUMMER } from "../core/identity/test-personnummer";
-import { RECEIPT_JOB } from "../core/gifts/gift-payment-outcomes";
-import { INVOICE_JOB } from "../core/payments/invoice-provider";
-import { DELIVER_ORDER_ITEM_JOB } from "../core/orders/order-delivery";
-import { MY_DATA_LINK_JOB } from "../core/my-data/my-data-link-mail";
-import { clientIpContext, containerContext } from "../app/context";
-import * as myPages from "../app/routes/my-pages";
-import { eventually, payByInvoiceImport, postJson, startTestServer, type TestServer } from "./test-harness";
+import { ManualClock } from "#core/clock";
+import { testEngines } from "#tests/support/test-databases";
+import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
+import { TEST_PERSONNUMMER } from "#core/identity/test-personnummer";
+import { RECEIPT_JOB } from "#core/gifts/gift-payment-outcomes";
+import { INVOICE_JOB } from "#core/payments/invoice-provider";
+import { DELIVER_ORDER_ITEM_JOB } from "#core/orders/order-delivery";
+import { MY_DATA_LINK_JOB } from "#core/my-data/my-data-link-mail";
+import { clientIpContext, containerContext } from "#app/context";
+import * as myPages from "#app/donor/my-pages";
+import { eventually, payByInvoiceImport, postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 import { TestSmtpServer, type ReceivedMail } from "./mail/test-smtp-server";
 
 /**

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import type { Clock } from "../core/clock";
-import type { DB } from "../db/schema";
-import { AuditLog } from "../core/audit/audit-log";
-import { StaffRepository, staffKey } from "../core/staff/staff-repository";
-import { StaffSessions } from "../core/staff/staff-sessions";
+import type { Clock } from "#core/clock";
+import type { DB } from "#db/schema";
+import { AuditLog } from "#core/audit/audit-log";
+import { StaffRepository, staffKey } from "#core/staff/staff-repository";
+import { StaffSessions } from "#core/staff/staff-sessions";
 import type { ServerConfig } from "./config";
-import { MINUTE_MS, type RateLimit, type RateLimiter } from "../core/rate-limits/rate-limiter";
+import { MINUTE_MS, type RateLimit, type RateLimiter } from "#core/rate-limits/rate-limiter";
 
 /** The back office's own services (decision 0020): staff and roles, staff sessions, the audit log. */
 export interface StaffServices {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Router } from "express";
-import { NONCE_PLACEHOLDER } from "../app/context";
+import { NONCE_PLACEHOLDER } from "#app/context";
 import { precompressedAssets } from "./precompressed-assets";
 
 /**

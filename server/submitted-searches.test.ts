@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startTestServer, type TestServer } from "./test-harness";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 import { PlaceholderTokens, type CompiledPage } from "./page-cache";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";

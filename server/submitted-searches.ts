@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { isbot } from "isbot";
-import { readSearchState, SEARCH_PATH } from "../app/search/search-state";
+import { readSearchState, SEARCH_PATH } from "#app/search/search-state";
 import type { SiteSearch } from "./search-setup";
 
 /** The search page and its route data (a submit with JavaScript asks for /sok.data). */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../core/clock";
-import { silentLogger } from "../core/logger";
-import { QuerySuggestions } from "../core/search/suggestions";
-import { DbKeyValueStore } from "../db/kv-entries";
-import { openTestDatabase, testEngines, type TestDatabase } from "../db/test-databases";
+import { ManualClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { QuerySuggestions } from "#core/search/suggestions";
+import { DbKeyValueStore } from "#db/kv-entries";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { SUGGESTIONS_KEY, SuggestionStore } from "./suggestion-store";
 
 describe.each(testEngines)("shared state in kv_entries on %s", (engine) => {

@@ -1,7 +1,7 @@
-import type { Logger } from "../core/logger";
-import type { QuerySuggestions, QuerySuggestionsOptions } from "../core/search/suggestions";
-import { QuerySuggestions as Suggestions } from "../core/search/suggestions";
-import type { DbKeyValueStore } from "../db/kv-entries";
+import type { Logger } from "#core/logger";
+import type { QuerySuggestions, QuerySuggestionsOptions } from "#core/search/suggestions";
+import { QuerySuggestions as Suggestions } from "#core/search/suggestions";
+import type { DbKeyValueStore } from "#db/kv-entries";
 
 /**
  * Keeps the search-box suggestions (popular searches) in the database so that

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { postJson, startTestServer, type TestServer } from "./test-harness";
-import { testEngines } from "../db/test-databases";
-import { PaymentService } from "../core/payments/payment-service";
-import { giveGift } from "../core/gifts/give-gift";
-import { giftFormSchema } from "../core/gifts/gift-form";
-import type { PaymentProvider } from "../core/payments/payment-provider";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
+import { testEngines } from "#tests/support/test-databases";
+import { PaymentService } from "#core/payments/payment-service";
+import { giveGift } from "#core/gifts/give-gift";
+import { giftFormSchema } from "#core/gifts/gift-form";
+import type { PaymentProvider } from "#core/payments/payment-provider";
 
 /**
  * Issue #19: a server that dies after the payment attempt is committed but

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OffsetClock, ManualClock } from "../core/clock";
-import { enqueueJob } from "../core/jobs/job-queue";
-import { testGift } from "../core/gifts/test-gift";
-import { postJson, startTestServer, type TestServer } from "./test-harness";
+import { OffsetClock, ManualClock } from "#core/clock";
+import { enqueueJob } from "#core/jobs/job-queue";
+import { testGift } from "#tests/support/test-gift";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 /** POSTs JSON as a browser that already holds `cookie`; the answer's cookie as a Cookie header ("name=value"). */
 // Test code reads arbitrary JSON answers; asserting on them is the type check.

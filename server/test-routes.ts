@@ -1,10 +1,10 @@
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
-import { OffsetClock } from "../core/clock";
-import { parsePersonnummer } from "../core/identity/personnummer";
-import { signInStaff } from "../core/staff/staff-sign-in";
-import { STAFF_ROLES } from "../core/staff/staff-roles";
-import { fullName, type BankIdTestPerson } from "../integrations/bankid/simulator/test-persons";
+import { OffsetClock } from "#core/clock";
+import { parsePersonnummer } from "#core/identity/personnummer";
+import { signInStaff } from "#core/staff/staff-sign-in";
+import { STAFF_ROLES } from "#core/staff/staff-roles";
+import { fullName, type BankIdTestPerson } from "#integrations/bankid/simulator/test-persons";
 import type { AppContainer } from "./container";
 import { sendApiError } from "./api/api-errors";
 
@@ -118,7 +118,7 @@ export function testRoutes(container: AppContainer): Router {
   return router;
 }
 
-/** The address the pages see for this browser (app/donors/donor-session.server.ts clientIp): staff sessions are bound to it. */
+/** The address the pages see for this browser (app/donor/donor-session.server.ts clientIp): staff sessions are bound to it. */
 function ipOf(req: Request): string {
   return req.ip || "127.0.0.1";
 }

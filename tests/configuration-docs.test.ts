@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { SERVER_ENV_NAMES } from "../server/config";
-import { SITE_ENV_NAMES } from "../core/site/site-config";
+import { SERVER_ENV_NAMES } from "#server/config";
+import { SITE_ENV_NAMES } from "#core/site/site-config";
 
 /**
  * The configuration table (docs/configuration.md), .env.example and the

@@ -27,13 +27,13 @@ async function boundaryProblems(filePath: string, code: string): Promise<string[
 describe("import boundaries", () => {
   it.each([
     ["core → server", "core/donors/x.ts", `import { buildContainer } from "../../server/container";\nexport const b = buildContainer;\n`],
-    ["core → server (type only)", "core/x.ts", `import type { AppContainer } from "../server/container";\nexport type C = AppContainer;\n`],
+    ["core → server (type only)", "core/x.ts", `import type { AppContainer } from "#server/container";\nexport type C = AppContainer;\n`],
     ["core → integrations", "core/donors/x.ts", `import { BankIdClient } from "../../integrations/bankid/client";\nexport const c = BankIdClient;\n`],
     ["core → app", "core/search/x.ts", `import { layoutData } from "../../app/site.server";\nexport const l = layoutData;\n`],
     ["core → React", "core/x.ts", `import { useState } from "react";\nexport const u = useState;\n`],
-    ["app → server (value)", "app/routes/x.tsx", `import { buildContainer } from "../../server/container";\nexport const b = buildContainer;\n`],
+    ["app → server (value)", "app/giving/x.tsx", `import { buildContainer } from "../../server/container";\nexport const b = buildContainer;\n`],
     ["integrations → server", "integrations/swish/x.ts", `import { loadServerConfig } from "../../server/config";\nexport const l = loadServerConfig;\n`],
-    ["db → integrations", "db/x.ts", `import { BankIdClient } from "../integrations/bankid/client";\nexport const c = BankIdClient;\n`],
+    ["db → integrations", "db/x.ts", `import { BankIdClient } from "#integrations/bankid/client";\nexport const c = BankIdClient;\n`],
     ["core → documents/", "core/gifts/x.ts", `import { render } from "../../documents/render";\nexport const r = render;\n`],
   ])("forbids %s", async (_name, filePath, code) => {
     const found = await boundaryProblems(filePath, code);
@@ -43,11 +43,11 @@ describe("import boundaries", () => {
 
   it.each([
     ["core → core and db types", "core/donors/x.ts", `import type { DB } from "../../db/schema";\nimport { systemClock } from "../clock";\nexport type D = DB;\nexport const c = systemClock;\n`],
-    ["app → server (type only)", "app/routes/x.tsx", `import type { AppContainer } from "../../server/container";\nexport type C = AppContainer;\n`],
-    ["app → core", "app/routes/x.tsx", `import { paymentView } from "../../core/payments/payment-view";\nexport const v = paymentView;\n`],
+    ["app → server (type only)", "app/giving/x.tsx", `import type { AppContainer } from "../../server/container";\nexport type C = AppContainer;\n`],
+    ["app → core", "app/giving/x.tsx", `import { paymentView } from "../../core/payments/payment-view";\nexport const v = paymentView;\n`],
     ["integrations → core", "integrations/bankid/x.ts", `import { BankIdApiError } from "../../core/donors/bankid-api-error";\nexport const e = BankIdApiError;\n`],
     ["core → core/documents (same name, inside core)", "core/gifts/x.ts", `import type { DocumentRenderer } from "../documents/document-renderer";\nexport type R = DocumentRenderer;\n`],
-    ["server → everything", "server/x.ts", `import { BankIdClient } from "../integrations/bankid/client";\nimport { systemClock } from "../core/clock";\nexport const x = [BankIdClient, systemClock];\n`],
+    ["server → everything", "server/x.ts", `import { BankIdClient } from "#integrations/bankid/client";\nimport { systemClock } from "#core/clock";\nexport const x = [BankIdClient, systemClock];\n`],
   ])("allows %s", async (_name, filePath, code) => {
     expect(await boundaryProblems(filePath, code)).toEqual([]);
   });
@@ -56,7 +56,7 @@ describe("import boundaries", () => {
 describe("configuration is read only in server/config.ts", () => {
   const readsEnv = `export const port = process.env.PORT;\n`;
 
-  it.each(["app/routes/x.tsx", "app/root.tsx", "core/site/x.ts", "server/container.ts", "integrations/swish/x.ts", "db/x.ts"])(
+  it.each(["app/giving/x.tsx", "app/root.tsx", "core/site/x.ts", "server/container.ts", "integrations/swish/x.ts", "db/x.ts"])(
     "forbids process.env in %s",
     async (filePath) => {
       expect(await boundaryProblems(filePath, readsEnv)).toEqual([expect.stringMatching(/^no-restricted-properties:/)]);
@@ -68,7 +68,7 @@ describe("configuration is read only in server/config.ts", () => {
     expect(found).toEqual([expect.stringMatching(/^no-restricted-syntax:/)]);
   });
 
-  it.each(["server/config.ts", "scripts/x.ts", "vite.config.ts", "react-router.config.ts", "playwright.config.ts", "tests/e2e/x.ts", "server/test-harness.ts", "core/x.test.ts"])(
+  it.each(["server/config.ts", "scripts/x.ts", "vite.config.ts", "react-router.config.ts", "playwright.config.ts", "tests/e2e/x.ts", "tests/support/test-server.ts", "core/x.test.ts"])(
     "allows process.env in %s",
     async (filePath) => {
       expect(await boundaryProblems(filePath, readsEnv)).toEqual([]);

@@ -1,4 +1,4 @@
-import type { StaffRole } from "../../core/staff/staff-roles";
+import type { StaffRole } from "#core/staff/staff-roles";
 
 /**
  * The back office's sections and the role each needs, in menu order. The

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AuditFilter } from "../../core/audit/audit-log";
+import type { AuditFilter } from "#core/audit/audit-log";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const filterSchema = z.object({

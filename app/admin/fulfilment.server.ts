@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
-import { failedDeliveries, type PostQueueEntry } from "../../core/orders/fulfilment";
-import { postWorkQueue } from "../../core/orders/post-work";
-import { storedSheetContent } from "../../core/memorial/memorial-sheet";
-import type { OrderItemRow } from "../../core/orders/order-repository";
-import { postalFormRecipient, type PostalFormQueueEntry } from "../../core/postal-forms/postal-form-fulfilment";
+import type { DB } from "#db/schema";
+import { failedDeliveries, type PostQueueEntry } from "#core/orders/fulfilment";
+import { postWorkQueue } from "#core/orders/post-work";
+import { storedSheetContent } from "#core/memorial/memorial-sheet";
+import type { OrderItemRow } from "#core/orders/order-repository";
+import { postalFormRecipient, type PostalFormQueueEntry } from "#core/postal-forms/postal-form-fulfilment";
 import { ORDER_ITEM_KIND_LABELS } from "./order-item-labels";
-import { POSTAL_FORM_LABELS } from "../../core/postal-forms/postal-form-kinds";
+import { POSTAL_FORM_LABELS } from "#core/postal-forms/postal-form-kinds";
 
 const CHANNEL_LABELS: Record<string, string> = {
   email: "E-post",

@@ -1,12 +1,12 @@
 import type { Transaction } from "kysely";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { containerContext } from "../context";
-import { assertSameOrigin, clientIp } from "../donors/donor-session.server";
-import type { AppContainer } from "../../server/container";
-import type { DB } from "../../db/schema";
-import type { Actor, AuditEntry } from "../../core/audit/audit-log";
-import type { StaffMember } from "../../core/staff/staff-repository";
-import { ROLE_LABELS, type StaffRole } from "../../core/staff/staff-roles";
+import { assertSameOrigin, clientIp } from "../donor/donor-session.server";
+import type { AppContainer } from "#server/container";
+import type { DB } from "#db/schema";
+import type { Actor, AuditEntry } from "#core/audit/audit-log";
+import type { StaffMember } from "#core/staff/staff-repository";
+import { ROLE_LABELS, type StaffRole } from "#core/staff/staff-roles";
 
 export interface StaffRequest {
   container: AppContainer;

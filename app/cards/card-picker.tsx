@@ -1,6 +1,6 @@
 import { FieldError, type Field } from "../components/form/field";
 import { groupProps } from "../components/gift/gift-fields";
-import type { CardGroup } from "../../core/cards/card-catalogue";
+import type { CardGroup } from "#core/cards/card-catalogue";
 import "./card-picker.css";
 
 /** What the picker shows of a card: what a loader hands the page (serialisable, no design data). */

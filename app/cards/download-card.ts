@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useApiCall } from "../client/client-shell-context";
 import { API_TIMEOUTS_MS, ensureOk, type ApiCall } from "../error-reporting/api-call";
-import { saveBlob } from "../gift-documents/download-gift-card";
+import { saveBlob } from "./download-gift-card";
 
 /**
  * Saving a greeting card as an image from its page (GET

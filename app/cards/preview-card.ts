@@ -1,4 +1,4 @@
-import type { GreetingCardPreview } from "../../core/cards/greeting-card-document";
+import type { GreetingCardPreview } from "#core/cards/greeting-card-document";
 import type { ApiCall } from "../error-reporting/api-call";
 import { requestGiftPreview } from "../memorial/preview-sheet";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { LayoutData } from "../site.server";
-import { formatSwishNumber } from "../../core/site/swish-number";
+import { formatSwishNumber } from "#core/site/swish-number";
 
 /** The footer's id: the root layout holds the first paint until it is parsed (see app/root.tsx). */
 export const SITE_FOOTER_ID = "sidfot";

@@ -1,4 +1,4 @@
-import type { FailureEventName } from "../../core/tracking/failure-events";
+import type { FailureEventName } from "#core/tracking/failure-events";
 import { type Timers, globalTimers } from "../tracking/timers";
 import type { ErrorReporter } from "./error-reporter";
 

@@ -1,4 +1,4 @@
-import type { Logger } from "../../core/logger";
+import type { Logger } from "#core/logger";
 import type { Breadcrumb, ErrorTransport, ReportEvent, ReportLevel } from "./report-event";
 import { RingBuffer } from "./ring-buffer";
 import { scrubDeep, scrubText, truncate } from "./scrub";

@@ -1,4 +1,4 @@
-import { redactPersonnummer } from "../../core/identity/redact-personnummer";
+import { redactPersonnummer } from "#core/identity/redact-personnummer";
 
 /**
  * Personal data and secrets never leave for the error-reporting service:

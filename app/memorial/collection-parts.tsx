@@ -1,7 +1,7 @@
-import type { MemorialRow } from "../../core/memorial/give-memorial-gift";
-import { fullName, type DeceasedPerson } from "../../core/memorial/memorial-records";
-import { MEMORIAL_SHEET_DESIGNS, type MemorialSheetDesign } from "../../core/memorial/sheet-designs";
-import { formatSek } from "../../core/site/format";
+import type { MemorialRow } from "#core/memorial/give-memorial-gift";
+import { fullName, type DeceasedPerson } from "#core/memorial/memorial-records";
+import { MEMORIAL_SHEET_DESIGNS, type MemorialSheetDesign } from "#core/memorial/sheet-designs";
+import { formatSek } from "#core/site/format";
 import { SheetDesignIcon } from "./sheet-design-icon";
 
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

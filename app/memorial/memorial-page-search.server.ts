@@ -1,8 +1,8 @@
-import type { AppContainer } from "../../server/container";
-import { deathDateRange, inRange } from "../../core/memorial/death-window";
-import type { DeceasedPerson, FuneralParlour } from "../../core/memorial/memorial-records";
-import { MemorialSourceError } from "../../core/memorial/memorial-source";
-import { DEFAULT_PAGE_SIZE, deceasedSearchParamsSchema, paramErrors, parlourSearchParamsSchema } from "../../core/memorial/search-params";
+import type { AppContainer } from "#server/container";
+import { deathDateRange, inRange } from "#core/memorial/death-window";
+import type { DeceasedPerson, FuneralParlour } from "#core/memorial/memorial-records";
+import { MemorialSourceError } from "#core/memorial/memorial-source";
+import { DEFAULT_PAGE_SIZE, deceasedSearchParamsSchema, paramErrors, parlourSearchParamsSchema } from "#core/memorial/search-params";
 
 /**
  * The memorial gift page's own searches, for its action: the "Sök" buttons

@@ -1,6 +1,6 @@
 import type { MemorialSheetPreview } from "./preview-sheet";
-import type { MemorialSheetDesign } from "../../core/memorial/sheet-designs";
-import { formatNumber } from "../../core/site/format";
+import type { MemorialSheetDesign } from "#core/memorial/sheet-designs";
+import { formatNumber } from "#core/site/format";
 
 /**
  * What the memorial gift page previews, and how it describes the image. With

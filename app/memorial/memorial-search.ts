@@ -4,7 +4,7 @@ import {
   type DeceasedSearchResponse,
   type ParlourSearchParams,
   type ParlourSearchResponse,
-} from "../../core/memorial/search-params";
+} from "#core/memorial/search-params";
 import { ApiError, ApiTimeoutError, API_TIMEOUTS_MS, ensureOk, type ApiCall } from "../error-reporting/api-call";
 
 /**

@@ -1,4 +1,4 @@
-import type { GiftPreviewRequest } from "../../core/memorial/memorial-sheet";
+import type { GiftPreviewRequest } from "#core/memorial/memorial-sheet";
 import { API_TIMEOUTS_MS, ensureOk, type ApiCall } from "../error-reporting/api-call";
 
 /**

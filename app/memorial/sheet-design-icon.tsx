@@ -1,4 +1,4 @@
-import type { MemorialSheetDesign } from "../../core/memorial/sheet-designs";
+import type { MemorialSheetDesign } from "#core/memorial/sheet-designs";
 
 /**
  * A small picture of each memorial sheet design for its radio card: inline

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { DeceasedSearchParams, ParlourSearchParams } from "../../core/memorial/search-params";
+import type { DeceasedSearchParams, ParlourSearchParams } from "#core/memorial/search-params";
 import { useApiCall } from "../client/client-shell-context";
 import { searchDeceased, searchFuneralParlours, type SearchCallOptions } from "./memorial-search";
 

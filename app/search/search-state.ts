@@ -1,4 +1,4 @@
-import { normalisePage } from "../../core/search/search-request";
+import { normalisePage } from "#core/search/search-request";
 
 /**
  * The search page's state lives in its address (spec): `query` (text, empty

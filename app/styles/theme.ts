@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../../core/site/site-config";
+import type { SiteConfig } from "#core/site/site-config";
 
 /**
  * Layout tokens from the spec. CSS media queries cannot read custom properties,

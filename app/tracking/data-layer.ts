@@ -1,4 +1,4 @@
-import type { FailureEventName } from "../../core/tracking/failure-events";
+import type { FailureEventName } from "#core/tracking/failure-events";
 import { type ConsentSource, mayTrack } from "./may-track";
 
 /** The tag manager's `window.dataLayer` (an array, or GTM's replacement with a push method). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { registerWebEventBodySchema } from "../../core/tracking/web-event-schema";
+import { registerWebEventBodySchema } from "#core/tracking/web-event-schema";
 import { ALL_GRANTED, type Consent, consentOf } from "../consent/consent";
 import { createWebEventSender, timeOnPagePayload, webEventPayload } from "./web-events";
 

@@ -3,8 +3,8 @@ import type {
   TimeOnPagePayload,
   WebEventPayload,
   WebEventType,
-} from "../../core/tracking/web-event-schema";
-import { LIMITS } from "../../core/tracking/web-event-limits";
+} from "#core/tracking/web-event-schema";
+import { LIMITS } from "#core/tracking/web-event-limits";
 import type { TrackingIds } from "../consent/tracking-cookies";
 import { type ConsentSource, mayTrack } from "./may-track";
 

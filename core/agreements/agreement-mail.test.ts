@@ -3,7 +3,7 @@ import { ManualClock } from "../clock";
 import { silentLogger } from "../logger";
 import { loadSiteConfig } from "../site/site-config";
 import { upsertIdentifiedDonor } from "../donors/donor-repository";
-import { openTestDatabase, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, type TestDatabase } from "#tests/support/test-databases";
 import { cancel, changeAmount, createAutogiroAgreement } from "./agreement-service";
 import { agreementMail } from "./agreement-mail";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { AgreementsTable, DB, MandatesTable } from "../../db/schema";
+import type { AgreementsTable, DB, MandatesTable } from "#db/schema";
 import type { IsoDate } from "../calendar/swedish-calendar";
 import { enqueueJob } from "../jobs/job-queue";
 import { newOrderReference } from "../payments/order-reference";

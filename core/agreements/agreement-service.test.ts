@@ -3,7 +3,7 @@ import { ManualClock } from "../clock";
 import { silentLogger } from "../logger";
 import { upsertIdentifiedDonor } from "../donors/donor-repository";
 import { AutogiroFileError, type AutogiroEvent, type AutogiroRequest, type AutogiroTransferredFile } from "../autogiro/autogiro-messages";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { AgreementChangeError, addExtraToNextDebit, cancel, changeAmount, createAutogiroAgreement, pause, requestDueDebits } from "./agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "./autogiro-exchange";
 import { requestDayFor } from "./debit-schedule";

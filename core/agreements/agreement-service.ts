@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { swedishDate, type IsoDate } from "../calendar/swedish-calendar";
 import type { AgreementEventSource, AgreementKind, AgreementMethod } from "./agreement-status";
 import { MAX_PAUSE_MONTHS, bankingDaysAfter, canStillRequest, firstDebitOn, monthsLater, nextDebitAfter } from "./debit-schedule";

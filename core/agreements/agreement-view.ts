@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { TAX_RULES } from "../donors/tax-reduction";
 import { formatDateLong, formatSek } from "../site/format";
 import { AGREEMENT_STATUS_LABELS, type AgreementEventType, type AgreementKind, type AgreementStatus } from "./agreement-status";

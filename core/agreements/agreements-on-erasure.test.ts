@@ -5,7 +5,7 @@ import { findDonor, upsertIdentifiedDonor } from "../donors/donor-repository";
 import { eraseDonor, myDataFor } from "../my-data/my-data-service";
 import type { MailMessage } from "../mail/mailer";
 import { formatSek } from "../site/format";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { createGift } from "../gifts/gift-service";
 import { createAutogiroAgreement } from "./agreement-service";
 import { AGREEMENT_MAIL_JOB } from "./agreement-records";

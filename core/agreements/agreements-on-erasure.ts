@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { IsoDate } from "../calendar/swedish-calendar";
 import type { AgreementKind } from "./agreement-status";
 import { formatSek } from "../site/format";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import {
   AutogiroFileError,
   type AutogiroEvent,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { addDays, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
 import { enqueueJob } from "../jobs/job-queue";
 import type { JobAttempt } from "../jobs/job-runner";

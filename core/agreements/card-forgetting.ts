@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { StoredCardGateway } from "./card-debits";
 
 /**

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { IsoDate } from "../calendar/swedish-calendar";
 import type { AgreementRow, OpenDebit } from "./agreement-records";
 

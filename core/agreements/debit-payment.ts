@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { IsoDate } from "../calendar/swedish-calendar";
 
 /** What differs between an autogiro debit's payment and a stored card's charge. */

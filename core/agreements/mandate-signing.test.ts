@@ -7,7 +7,7 @@ import { BankIdLogin } from "../donors/bankid-login";
 import type { BankIdRelyingParty, CollectResponse, OrderResponse, SignOptions } from "../donors/bankid-relying-party";
 import { findDonorByPersonnummer, upsertIdentifiedDonor } from "../donors/donor-repository";
 import { loadSiteConfig } from "../site/site-config";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { isAutogiroSignup, monthlyGiftFormSchema, type MonthlyAutogiroData } from "./monthly-gift-form";
 import { completeMandateSigning, startMandateSigning, type MandateSigningDeps } from "./mandate-signing";
 

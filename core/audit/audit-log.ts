@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { AuditLogTable, DB } from "../../db/schema";
+import type { AuditLogTable, DB } from "#db/schema";
 import type { Clock } from "../clock";
 import { redactPersonnummerDeep } from "../identity/redact-personnummer";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { DocumentRenderer, DocumentRequest } from "../documents/document-renderer";
 import type { MailAttachment } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";

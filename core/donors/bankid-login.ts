@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { BankIdOrdersTable, DB } from "../../db/schema";
+import type { BankIdOrdersTable, DB } from "#db/schema";
 import type { BankIdRelyingParty, CollectResponse, OrderResponse } from "./bankid-relying-party";
 import type { PopulationRegister } from "./population-register";
 import { bankIdErrorMessage, bankIdUserMessage, type BankIdUserMessage } from "./bankid-messages";

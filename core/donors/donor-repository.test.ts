@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { ManualClock } from "../clock";
 import { donorDetailsSchema } from "./donor-details";
 import { findDonorByPersonnummer, updateDonorDetails, upsertIdentifiedDonor } from "./donor-repository";

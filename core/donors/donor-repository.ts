@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB, DonorsTable } from "../../db/schema";
+import type { DB, DonorsTable } from "#db/schema";
 import type { DonorDetails } from "./donor-details";
 
 export type DonorRow = Selectable<DonorsTable>;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { GIFT_TYPE_LABELS, type GiftStatus, type GiftType } from "../gifts/gift-types";
 import type { DonorRow } from "./donor-repository";
 import { countsForTaxReduction, taxSummaries, type TaxYearSummary } from "./tax-reduction";

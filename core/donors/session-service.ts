@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { clearCookie, cookieName, readCookie, serializeCookie, type CookieNaming } from "./cookies";
 import { findDonor, type DonorRow } from "./donor-repository";
 

@@ -17,7 +17,7 @@ import {
 /**
  * A gift card's, gift certificate's or diploma's preview as the donor fills
  * in its page (POST /api/Gift/Preview with kind "gift_document", and the
- * no-JavaScript image app/routes/gift-document-preview-png.ts): the same
+ * no-JavaScript image app/cards/gift-document-preview-png.ts): the same
  * document the order makes, with what has been written so far and gentle
  * placeholders for names not yet written. Nothing is stored.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { SiteConfig } from "../site/site-config";
 import { plainText } from "../text/plain-text";

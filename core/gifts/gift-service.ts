@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { newOrderReference } from "../payments/order-reference";
 import type { GiftRow } from "../payments/payment-repository";
 import { insertOrder, type NewOrder } from "../orders/order-repository";

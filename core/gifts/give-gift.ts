@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { PaymentService } from "../payments/payment-service";
 import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import type { GiftFormData } from "./gift-form";

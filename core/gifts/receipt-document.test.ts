@@ -3,7 +3,7 @@ import { loadSiteConfig } from "../site/site-config";
 import { receiptMail } from "./receipt";
 import { receiptDocument, thankYouCard } from "./receipt-document";
 import { invoiceDocument } from "./invoice";
-import { testGift } from "./test-gift";
+import { testGift } from "#tests/support/test-gift";
 import type { PaymentRow } from "../payments/payment-repository";
 
 const site = loadSiteConfig({});

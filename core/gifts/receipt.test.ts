@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../site/site-config";
 import { receiptMail } from "./receipt";
-import { testGift } from "./test-gift";
+import { testGift } from "#tests/support/test-gift";
 
 const gift = testGift();
 

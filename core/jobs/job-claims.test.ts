@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import { silentLogger } from "../logger";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { JobRunner, type JobHandler } from "./job-runner";
 import { enqueueJob, failJob, LOCK_MS } from "./job-queue";
 

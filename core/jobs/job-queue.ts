@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
-import { forUpdateSkipLocked, type Engine } from "../../db/dialect";
+import type { DB } from "#db/schema";
+import { forUpdateSkipLocked, type Engine } from "#db/dialect";
 
 /**
  * Background work as rows in the same database (an outbox): a job is inserted

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { DB } from "../../db/schema";
-import type { Engine } from "../../db/dialect";
+import type { DB } from "#db/schema";
+import type { Engine } from "#db/dialect";
 import { claimDueJobs, completeJob, failJob, MAX_JOB_ATTEMPTS, type JobRow } from "./job-queue";
 import { JobClaimLostError, runOutsideEffect } from "./outside-effect";
 

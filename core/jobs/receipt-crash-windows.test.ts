@@ -10,7 +10,7 @@ import { createGift } from "../gifts/gift-service";
 import { sendReceipt } from "../gifts/send-receipt";
 import { transitionPayment } from "../payments/payment-transitions";
 import { RECEIPT_JOB } from "../gifts/gift-payment-outcomes";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { JobRunner } from "./job-runner";
 import { LOCK_MS } from "./job-queue";
 import { productPaymentOutcomes } from "../product-payment-outcomes";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
-import { insertTestDonor } from "../donors/test-donor";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
+import { insertTestDonor } from "#tests/support/test-donor";
 import { donorsForLetter, issueLetterLink, LetterLinkRefusal, letterPrefill } from "./letter-links";
 import { isLetterReference, letterReferenceHash, newLetterReference } from "./letter-link-reference";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { DonorRow } from "../donors/donor-repository";
 import { isLetterReference, letterReferenceHash, newLetterReference } from "./letter-link-reference";

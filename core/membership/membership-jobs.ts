@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import type { JobContribution } from "../jobs/job-contribution";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { DocumentRenderer } from "../documents/document-renderer";
 import type { MailAttachment } from "../mail/mailer";
 import type { GiftRow } from "../payments/payment-repository";

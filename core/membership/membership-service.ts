@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB, MembersTable, MembershipFeesTable } from "../../db/schema";
+import type { DB, MembersTable, MembershipFeesTable } from "#db/schema";
 import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import { findGiftByOrderReference } from "../payments/payment-repository";
 import { giveGift, type GiveGiftDeps } from "../gifts/give-gift";

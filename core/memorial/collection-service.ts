@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { z } from "zod";
-import type { DB, MemorialCollectionsTable } from "../../db/schema";
+import type { DB, MemorialCollectionsTable } from "#db/schema";
 import type { Clock } from "../clock";
 import type { Mailer } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Selectable } from "kysely";
-import type { DB, MemorialsTable } from "../../db/schema";
+import type { DB, MemorialsTable } from "#db/schema";
 import type { Clock } from "../clock";
 import { giveGift, type GiveGiftDeps } from "../gifts/give-gift";
 import type { GiftFormData } from "../gifts/gift-form";

@@ -4,7 +4,7 @@ import { silentLogger } from "../logger";
 import { PaymentService } from "../payments/payment-service";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { findOrderForGift, orderItems } from "../orders/order-repository";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { memorialGiftFormSchema } from "./memorial-gift-form";
 import { giveMemorialGift, MemorialInputError, type MemorialLookup } from "./give-memorial-gift";
 import type { DeceasedPerson, FuneralParlour } from "./memorial-records";

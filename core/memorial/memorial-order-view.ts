@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { GiftRow } from "../payments/payment-repository";
 import { findGiftByOrderReference } from "../payments/payment-repository";
 import { isOrderReference } from "../payments/order-reference";

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { DocumentRequest } from "../documents/document-renderer";
 import type { SiteConfig } from "../site/site-config";
 import { formatSek } from "../site/format";

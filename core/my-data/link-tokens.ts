@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { readSignedToken, signToken, tokenSigningKey } from "./token-format";
 
 export const MY_DATA_PURPOSE = "my-data";

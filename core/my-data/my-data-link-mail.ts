@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import { enqueueJob } from "../jobs/job-queue";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import { donorView, findDonor, type DonorRow } from "../donors/donor-repository";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
-import { testMemorialGift } from "../memorial/test-memorial-gift";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
+import { testMemorialGift } from "#tests/support/test-memorial-gift";
 import { memorialOrderView } from "../memorial/memorial-order-view";
 import { findOrderItem, orderItemEvents } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";

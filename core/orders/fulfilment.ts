@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { DocumentRequest, PostBatchEntry, PostedDocument } from "../documents/document-renderer";
 import type { SiteConfig } from "../site/site-config";

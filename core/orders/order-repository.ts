@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB, OrderEventsTable, OrderItemsTable, OrdersTable } from "../../db/schema";
+import type { DB, OrderEventsTable, OrderItemsTable, OrdersTable } from "#db/schema";
 import { newOrderReference } from "../payments/order-reference";
 import type { OrderChannel, OrderItemKind, OrderKind } from "./order-status";
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { canTransitionOrderItem, type OrderItemStatus, type OrderTransitionSource } from "./order-status";
 import { findOrderItem, type OrderItemRow } from "./order-repository";
 

@@ -6,7 +6,7 @@ import { PaymentService, RefundNotPossibleError } from "../payments/payment-serv
 import { transitionPayment } from "../payments/payment-transitions";
 import { upsertIdentifiedDonor } from "../donors/donor-repository";
 import { givingOverview } from "../donors/gift-history";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { findOrderForGift, fulfilmentQueue, orderItemEvents, orderItems } from "./order-repository";
 import { transitionOrderItem } from "./order-transitions";
 import { canTransitionOrderItem, ORDER_ITEM_STATUSES } from "./order-status";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { DocumentRequest, PostBatchEntry } from "../documents/document-renderer";
 import type { SiteConfig } from "../site/site-config";
 import { postBatchEntry, postQueue, type PostQueueEntry } from "./fulfilment";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import { silentLogger } from "../logger";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { PaymentOutcomeHandlers, type PaymentOutcomeEvent } from "./payment-outcomes";
 import { transitionPayment } from "./payment-transitions";
 import { findPayment } from "./payment-repository";

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Clock } from "../clock";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { PaymentRow } from "./payment-repository";
 import type { PaymentStatus } from "./payment-status";
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { DB, GiftsTable, PaymentsTable } from "../../db/schema";
+import type { DB, GiftsTable, PaymentsTable } from "#db/schema";
 import type { ProviderName } from "./payment-status";
 
 export type PaymentRow = Selectable<PaymentsTable>;

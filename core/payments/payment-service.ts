@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { DB } from "../../db/schema";
-import { forUpdate, type Engine } from "../../db/dialect";
+import type { DB } from "#db/schema";
+import { forUpdate, type Engine } from "#db/dialect";
 import { isFinalStatus, type PaymentStatus, type ProviderName } from "./payment-status";
 import {
   findGift,

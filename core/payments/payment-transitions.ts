@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { canTransition, type PaymentStatus, type TransitionSource } from "./payment-status";
 import { findPayment, type PaymentRow } from "./payment-repository";
 import { isPaymentOutcome, type PaymentOutcomeHandlers } from "./payment-outcomes";

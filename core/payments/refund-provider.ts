@@ -1,5 +1,5 @@
 import type { PaymentRow } from "./payment-repository";
-import type { PaymentRefundsTable } from "../../db/schema";
+import type { PaymentRefundsTable } from "#db/schema";
 
 export type RefundRow = PaymentRefundsTable;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import { formatSwedishDay } from "../memorial/delivery-date";

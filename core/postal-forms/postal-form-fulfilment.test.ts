@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { loadSiteConfig } from "../site/site-config";
-import { testMemorialGift } from "../memorial/test-memorial-gift";
+import { testMemorialGift } from "#tests/support/test-memorial-gift";
 import { findOrderItem } from "../orders/order-repository";
 import { FulfilmentRefusal } from "../orders/fulfilment";
 import { postalFormRequestSchema } from "./postal-form-schema";

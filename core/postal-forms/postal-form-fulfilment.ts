@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { IsoDate } from "../calendar/swedish-calendar";
 import type { PostBatchEntry } from "../documents/document-renderer";

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { DB, PostalFormRequestsTable } from "../../db/schema";
+import type { DB, PostalFormRequestsTable } from "#db/schema";
 
 export type PostalFormRow = Selectable<PostalFormRequestsTable>;
 type Executor = Kysely<DB> | Transaction<DB>;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { LimitCounter } from "../rate-limits/rate-limiter";
 import { addWorkingDays, swedishDate, type IsoDate } from "../calendar/swedish-calendar";

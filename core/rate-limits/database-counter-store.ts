@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Logger } from "../logger";
 import type { CounterStore, WindowCount } from "./rate-limiter";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { RateLimiter, MINUTE_MS, HOUR_MS, type CounterStore } from "./rate-limiter";
 import { MemoryCounterStore } from "./memory-counter-store";
 import { DatabaseCounterStore } from "./database-counter-store";

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 
 /**
  * The site's one rate limiter (decision 0029). A limit is a name, a number and

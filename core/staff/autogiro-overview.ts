@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { AgreementStatus, ProviderFileDirection, ProviderFileStatus } from "../agreements/agreement-status";
 import { AGREEMENT_STATUSES } from "../agreements/agreement-status";
 import type { ReceivedFileSummary } from "../agreements/autogiro-exchange";

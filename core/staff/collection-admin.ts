@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { CollectionOrganiserKind, CollectionStatus } from "../memorial/collection-status";
 import { storedSheetContent } from "../memorial/memorial-sheet";
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { DonorRow } from "../donors/donor-repository";
 import { parsePersonnummer } from "../identity/personnummer";
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { GiftStatus } from "../gifts/gift-types";
 import type { OrderItemKind, OrderItemStatus } from "../orders/order-status";
 import type { PaymentMethod, PaymentStatus } from "../payments/payment-status";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import { addDays, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
 import { GIFT_TYPES, type GiftType } from "../gifts/gift-types";
 import { OPEN_STATUSES, PAYMENT_METHODS, type PaymentMethod } from "../payments/payment-status";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { DB, StaffTable } from "../../db/schema";
+import type { DB, StaffTable } from "#db/schema";
 import type { Clock } from "../clock";
 import { parsePersonnummer } from "../identity/personnummer";
 import { STAFF_ROLES, type StaffRole } from "./staff-roles";

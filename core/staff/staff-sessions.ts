@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import { clearCookie, cookieName, readCookie, serializeCookie, type CookieNaming } from "../donors/cookies";
 import { hashId } from "../donors/session-service";

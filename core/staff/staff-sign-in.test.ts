@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../clock";
 import { AuditLog } from "../audit/audit-log";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { StaffRepository, staffKey } from "./staff-repository";
 import { StaffSessions } from "./staff-sessions";
 import { signInStaff } from "./staff-sign-in";

@@ -10,7 +10,7 @@ export type StaffSignIn = { signedIn: true; member: StaffMember; setCookie: stri
  * What the back office does once BankID has proven who someone is: an active
  * staff member gets a staff session (bound to the address that signed in), with
  * their name as BankID gave it and the sign-in in the audit log; anyone else is
- * refused, and the attempt is logged. The sign-in page (app/routes/admin-login.tsx)
+ * refused, and the attempt is logged. The sign-in page (app/admin/admin-login.tsx)
  * and the end-to-end suite's session route (server/test-routes.ts) both call it.
  */
 export async function signInStaff(

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { BankFileImportSummary, ImportedPaymentLine } from "../payments/bank-file-import";
 import { findDonor } from "../donors/donor-repository";
 import { createGift } from "../gifts/gift-service";

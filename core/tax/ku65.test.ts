@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { ManualClock } from "../clock";
 import { loadSiteConfig } from "../site/site-config";
-import { testGift } from "../gifts/test-gift";
+import { testGift } from "#tests/support/test-gift";
 import { upsertIdentifiedDonor } from "../donors/donor-repository";
 import { givingOverview } from "../donors/gift-history";
 import { TEST_PERSONNUMMER, TEST_SAMORDNINGSNUMMER } from "../identity/test-personnummer";
 import { ku65Plan, ku65Totals, ku65Xml, makeKu65File } from "./ku65";
-import { kontrolluppgifterSchemaErrors } from "../../tests/support/skatteverket-schema";
+import { kontrolluppgifterSchemaErrors } from "#tests/support/skatteverket-schema";
 
 const site = loadSiteConfig({});
 const [anna, bo, cecilia] = TEST_PERSONNUMMER;

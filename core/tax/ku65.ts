@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { SiteConfig } from "../site/site-config";
 import { countsForTaxReduction, swedishYear, taxSummaries } from "../donors/tax-reduction";

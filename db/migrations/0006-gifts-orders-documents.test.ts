@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import { migrateTo, migrateToLatest } from "../migrate";
-import { openTestDatabase, testEngines, type TestDatabase } from "../test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 
 /**
  * A database filled under the schema before 0006 (gifts, payments, their

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { autoIncrementPrimaryKey, oneOf, type Engine } from "../dialect";
-import { STAFF_ROLES } from "../../core/staff/staff-roles";
+import { STAFF_ROLES } from "#core/staff/staff-roles";
 
 /**
  * The back office (decision 0020): staff, their roles, their sessions and the

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import { migrateTo, migrateToLatest } from "../migrate";
-import { openTestDatabase, testEngines, type TestDatabase } from "../test-databases";
-import { donorGifts } from "../../core/donors/gift-history";
-import { ku65Totals } from "../../core/tax/ku65";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
+import { donorGifts } from "#core/donors/gift-history";
+import { ku65Totals } from "#core/tax/ku65";
 
 /**
  * Migration 0021 adds the indexes a large database needs and drops the one it

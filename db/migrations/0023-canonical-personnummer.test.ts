@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import { migrateTo } from "../migrate";
-import { openTestDatabase, testEngines, type TestDatabase } from "../test-databases";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 
 /**
  * Migration 0023 stores every personnummer as 12 digits (issue #29). Gifts

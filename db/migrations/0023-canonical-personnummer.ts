@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { parsePersonnummer } from "../../core/identity/personnummer";
+import { parsePersonnummer } from "#core/identity/personnummer";
 
 /**
  * Every stored personnummer in its one canonical form, 12 digits with no

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CardDesign, CardMotif, CardPalette } from "../../core/cards/card-design";
+import type { CardDesign, CardMotif, CardPalette } from "#core/cards/card-design";
 import { Box, Circle, Path, Rect, Svg } from "../primitives";
 import { heartPath, petal } from "./memorial-art";
 import { mix, type Theme } from "./theme";

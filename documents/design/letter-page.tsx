@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SiteConfig } from "../../core/site/site-config";
+import type { SiteConfig } from "#core/site/site-config";
 import { Box, Page, Path, Svg, Text, type Style } from "../primitives";
 import { Letterhead } from "./logo";
 import type { Theme } from "./theme";

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import type { MemorialSheetData } from "../../core/documents/document-renderer";
+import type { MemorialSheetData } from "#core/documents/document-renderer";
 import { Circle, Path, Svg } from "../primitives";
 import { mix, type Theme } from "./theme";
 

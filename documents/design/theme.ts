@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../../core/site/site-config";
+import type { SiteConfig } from "#core/site/site-config";
 import { SANS, SERIF } from "../fonts.server";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeOpaquePng, encodePng } from "./png-encode";
-import { decodePng } from "../testing/png-inspect";
+import { decodePng } from "#tests/support/png-inspect";
 
 describe("PNG encoding", () => {
   it("writes an opaque raster that decodes to the same pixels", () => {

@@ -1,13 +1,13 @@
 import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Font } from "satori";
-import type { GreetingCardData } from "../../core/documents/document-renderer";
-import { loadSiteConfig } from "../../core/site/site-config";
+import type { GreetingCardData } from "#core/documents/document-renderer";
+import { loadSiteConfig } from "#core/site/site-config";
 import { themeFor } from "../design/theme";
 import { loadFontFaces } from "../fonts.server";
 import { Box, Circle, Page, Svg, Text } from "../primitives";
 import { GreetingCard } from "../templates/greeting-card";
-import { decodePng, type PngImage } from "../testing/png-inspect";
+import { decodePng, type PngImage } from "#tests/support/png-inspect";
 import { composite, cropToDrawn, dropRepeatedMasks, renderPng, satoriFonts, svgAttributes } from "./png.server";
 import { RasterCache } from "./raster-cache";
 

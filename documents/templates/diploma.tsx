@@ -1,4 +1,4 @@
-import type { GiftDocumentData } from "../../core/documents/document-renderer";
+import type { GiftDocumentData } from "#core/documents/document-renderer";
 import { formatMoney } from "../design/format";
 import { FramedDocument } from "./certificate";
 import type { TemplateProps } from "./template";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createDocumentEngine } from "../document-engine.server";
-import { inspectPdf } from "../testing/pdf-inspect";
-import { decodePng } from "../testing/png-inspect";
+import { inspectPdf } from "#tests/support/pdf-inspect";
+import { decodePng } from "#tests/support/png-inspect";
 import { PAGE_SIZES } from "../primitives";
-import { loadSiteConfig } from "../../core/site/site-config";
-import { cardCatalogue } from "../../core/cards/card-catalogue";
-import type { GiftDocumentData } from "../../core/documents/document-renderer";
+import { loadSiteConfig } from "#core/site/site-config";
+import { cardCatalogue } from "#core/cards/card-catalogue";
+import type { GiftDocumentData } from "#core/documents/document-renderer";
 
 // Another charity's identity, so nothing found here can be hard-coded in the template.
 const site = loadSiteConfig({ SITE_NAME: "Föreningen Ärlig Andning" });

@@ -1,4 +1,4 @@
-import type { GiftDocumentData } from "../../core/documents/document-renderer";
+import type { GiftDocumentData } from "#core/documents/document-renderer";
 import { formatDate, formatMoney } from "../design/format";
 import { BAND_VIEWBOX, GiftCardArt } from "../design/gift-document-art";
 import { CardArt } from "../design/cards-art";

@@ -1,4 +1,4 @@
-import type { GreetingCardData } from "../../core/documents/document-renderer";
+import type { GreetingCardData } from "#core/documents/document-renderer";
 import { CardArt } from "../design/cards-art";
 import { Mark } from "../design/logo";
 import { Box, Page, Text } from "../primitives";

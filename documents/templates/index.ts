@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentRequest } from "../../core/documents/document-renderer";
+import type { DocumentKind, DocumentRequest } from "#core/documents/document-renderer";
 import type { DocumentTemplate } from "./template";
 import { Invoice } from "./invoice";
 import { Receipt } from "./receipt";

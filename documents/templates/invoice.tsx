@@ -1,4 +1,4 @@
-import type { InvoiceDocumentData } from "../../core/documents/document-renderer";
+import type { InvoiceDocumentData } from "#core/documents/document-renderer";
 import { formatDate, formatMoney } from "../design/format";
 import { FactRows, Heading, LetterPage } from "../design/letter-page";
 import { Box, Text } from "../primitives";

@@ -1,4 +1,4 @@
-import type { MemberCardData } from "../../core/documents/document-renderer";
+import type { MemberCardData } from "#core/documents/document-renderer";
 import { formatDate } from "../design/format";
 import { Heading, LetterPage } from "../design/letter-page";
 import { HEART_PATH, Mark, PULSE_PATH } from "../design/logo";

@@ -1,4 +1,4 @@
-import type { MemorialCollectionSheetsData } from "../../core/documents/document-renderer";
+import type { MemorialCollectionSheetsData } from "#core/documents/document-renderer";
 import { formatMoney } from "../design/format";
 import { Text } from "../primitives";
 import { InMemoryOf, MemorialSheet, MemorialSheetPage } from "./memorial-sheet";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createDocumentEngine } from "../document-engine.server";
-import { inspectPdf } from "../testing/pdf-inspect";
-import { decodePng, shareOfColour } from "../testing/png-inspect";
+import { inspectPdf } from "#tests/support/pdf-inspect";
+import { decodePng, shareOfColour } from "#tests/support/png-inspect";
 import { PAGE_SIZES } from "../primitives";
-import { loadSiteConfig } from "../../core/site/site-config";
-import { memorialSheetData, memorialSheetDocument, type MemorialSheetInput } from "../../core/memorial/memorial-sheet";
-import { MEMORIAL_SHEET_DESIGNS } from "../../core/memorial/sheet-designs";
+import { loadSiteConfig } from "#core/site/site-config";
+import { memorialSheetData, memorialSheetDocument, type MemorialSheetInput } from "#core/memorial/memorial-sheet";
+import { MEMORIAL_SHEET_DESIGNS } from "#core/memorial/sheet-designs";
 import { fitGreeting, nameSize } from "./memorial-sheet";
 
 // Another charity's identity, so nothing found here can be hard-coded in the template.

@@ -1,11 +1,11 @@
-import type { MemorialSheetData } from "../../core/documents/document-renderer";
+import type { MemorialSheetData } from "#core/documents/document-renderer";
 import { formatDate, formatMoney } from "../design/format";
 import { Mark } from "../design/logo";
 import { MemorialArt } from "../design/memorial-art";
 import { mix } from "../design/theme";
 import { Box, Page, Text } from "../primitives";
 import type { ReactNode } from "react";
-import type { SiteConfig } from "../../core/site/site-config";
+import type { SiteConfig } from "#core/site/site-config";
 import type { Theme } from "../design/theme";
 import type { TemplateProps } from "./template";
 

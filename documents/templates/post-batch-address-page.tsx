@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { PostalAddress } from "../../core/documents/document-renderer";
-import type { SiteConfig } from "../../core/site/site-config";
+import type { PostalAddress } from "#core/documents/document-renderer";
+import type { SiteConfig } from "#core/site/site-config";
 import { Mark } from "../design/logo";
 import type { Theme } from "../design/theme";
 import { Box, Page, Text } from "../primitives";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createDocumentEngine } from "../document-engine.server";
-import { inspectPdf } from "../testing/pdf-inspect";
+import { inspectPdf } from "#tests/support/pdf-inspect";
 import { PAGE_SIZES } from "../primitives";
-import { loadSiteConfig } from "../../core/site/site-config";
-import { postalFormLetter } from "../../core/postal-forms/postal-form-letter";
+import { loadSiteConfig } from "#core/site/site-config";
+import { postalFormLetter } from "#core/postal-forms/postal-form-letter";
 
 // Another charity's identity, so nothing found here can be hard-coded in the template.
 const site = loadSiteConfig({ SITE_NAME: "Föreningen Ärlig Andning", SITE_BANKGIRO: "123-4567" });

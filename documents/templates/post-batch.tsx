@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { PostBatchData, PostBatchEntry, PostedDocument } from "../../core/documents/document-renderer";
+import type { PostBatchData, PostBatchEntry, PostedDocument } from "#core/documents/document-renderer";
 import { formatDate } from "../design/format";
 import { Text } from "../primitives";
 import { AddressPage } from "./post-batch-address-page";
@@ -8,7 +8,7 @@ import { GiftCard } from "./gift-card";
 import { GiftCertificate } from "./certificate";
 import { Diploma } from "./diploma";
 import type { TemplateProps } from "./template";
-import type { SiteConfig } from "../../core/site/site-config";
+import type { SiteConfig } from "#core/site/site-config";
 import type { Theme } from "../design/theme";
 
 /**

@@ -1,4 +1,4 @@
-import type { ReceiptDocumentData } from "../../core/documents/document-renderer";
+import type { ReceiptDocumentData } from "#core/documents/document-renderer";
 import { formatMoney } from "../design/format";
 import { FactRows, Heading, LetterPage } from "../design/letter-page";
 import { Box, Text } from "../primitives";

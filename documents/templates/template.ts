@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SiteConfig } from "../../core/site/site-config";
+import type { SiteConfig } from "#core/site/site-config";
 import type { Theme } from "../design/theme";
 
 export interface TemplateProps<D> {

@@ -1,4 +1,4 @@
-import type { ThankYouCardData } from "../../core/documents/document-renderer";
+import type { ThankYouCardData } from "#core/documents/document-renderer";
 import { formatDate, formatMoney } from "../design/format";
 import { HEART_PATH, Mark, PULSE_PATH } from "../design/logo";
 import { Box, Page, Path, Svg, Text } from "../primitives";

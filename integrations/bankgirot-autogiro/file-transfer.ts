@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { decodeAutogiroBytes, encodeAutogiroText, type AutogiroFileTransfer, type AutogiroTransferredFile } from "../../core/autogiro";
-import type { Clock } from "../../core/clock";
+import { decodeAutogiroBytes, encodeAutogiroText, type AutogiroFileTransfer, type AutogiroTransferredFile } from "#core/autogiro";
+import type { Clock } from "#core/clock";
 
 export interface AutogiroDirectories {
   /** Request files we write, for the bank's file transfer (or the simulator) to pick up. */

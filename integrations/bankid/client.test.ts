@@ -1,9 +1,9 @@
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { redactPersonnummer } from "../../core/identity/redact-personnummer";
+import { redactPersonnummer } from "#core/identity/redact-personnummer";
 import { HttpTimeoutError } from "../http/http-request";
-import { BankIdApiError } from "../../core/donors/bankid-api-error";
+import { BankIdApiError } from "#core/donors/bankid-api-error";
 import { BankIdClient } from "./client";
 import { qrCodeContent } from "./qr";
 import { startTestSimulator } from "./simulator/test-server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { silentLogger, type Logger } from "../../core/logger";
+import { silentLogger, type Logger } from "#core/logger";
 import { httpRequest, parseJsonBody, type TlsOptions } from "../http/http-request";
-import { BankIdApiError } from "../../core/donors/bankid-api-error";
-import type { AuthOptions, BankIdRelyingParty, CollectResponse, OrderResponse, SignOptions } from "../../core/donors/bankid-relying-party";
+import { BankIdApiError } from "#core/donors/bankid-api-error";
+import type { AuthOptions, BankIdRelyingParty, CollectResponse, OrderResponse, SignOptions } from "#core/donors/bankid-relying-party";
 import { qrCodeContent, secondsSinceOrderStart } from "./qr";
 import type { OrderRequestBody } from "./types";
 

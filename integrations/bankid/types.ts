@@ -1,4 +1,4 @@
-import type { BankIdErrorCode, OrderRequestBase } from "../../core/donors/bankid-relying-party";
+import type { BankIdErrorCode, OrderRequestBase } from "#core/donors/bankid-relying-party";
 
 /**
  * The BankID Relying Party API v6.0's request and error bodies as the client

@@ -1,7 +1,7 @@
-import type { GiftRow, PaymentRow } from "../../core/payments/payment-repository";
-import type { PaymentProvider, ProviderStatus, StartOptions, StartResult } from "../../core/payments/payment-provider";
-import type { PaymentStatus } from "../../core/payments/payment-status";
-import { newOrderReference } from "../../core/payments/order-reference";
+import type { GiftRow, PaymentRow } from "#core/payments/payment-repository";
+import type { PaymentProvider, ProviderStatus, StartOptions, StartResult } from "#core/payments/payment-provider";
+import type { PaymentStatus } from "#core/payments/payment-status";
+import { newOrderReference } from "#core/payments/order-reference";
 import type { BriteClient, BriteSession } from "./client";
 import { createDepositSessionOnce } from "./create-deposit-session-once";
 import { SESSION_LIFETIME_MS, SessionState, TransactionState, isPaidTransactionState } from "./states";

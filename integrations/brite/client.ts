@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Clock } from "../../core/clock";
-import { silentLogger, type Logger } from "../../core/logger";
+import type { Clock } from "#core/clock";
+import { silentLogger, type Logger } from "#core/logger";
 import { httpRequest, parseJsonBody } from "../http/http-request";
 
 /**

@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { deathDateRange } from "../../core/memorial/death-window";
-import { MemorialSourceError } from "../../core/memorial/memorial-source";
+import { ManualClock } from "#core/clock";
+import { deathDateRange } from "#core/memorial/death-window";
+import { MemorialSourceError } from "#core/memorial/memorial-source";
 import { MemorialSourceClient } from "./client";
 import { createMemorialSourceSimulator } from "./simulator/memorial-source-simulator";
 

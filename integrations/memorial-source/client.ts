@@ -1,16 +1,16 @@
-import { silentLogger, type Logger } from "../../core/logger";
-import type { DeceasedPerson, FuneralParlour } from "../../core/memorial/memorial-records";
-import type { SearchPage } from "../../core/memorial/memorial-search";
+import { silentLogger, type Logger } from "#core/logger";
+import type { DeceasedPerson, FuneralParlour } from "#core/memorial/memorial-records";
+import type { SearchPage } from "#core/memorial/memorial-search";
 import {
   MemorialSourceError,
   type DeceasedSourceQuery,
   type MemorialSource,
   type ParlourSourceQuery,
-} from "../../core/memorial/memorial-source";
+} from "#core/memorial/memorial-source";
 import { HttpTimeoutError, httpRequest, parseJsonBody, type HttpRequest, type HttpResponse } from "../http/http-request";
 import { API_KEY_HEADER, DECEASED_PATH, PARLOURS_PATH, wireDeceasedSchema, wireListSchema, wireParlourSchema } from "./protocol";
 import type { z } from "zod";
-import type { MemorialLookup } from "../../core/memorial/give-memorial-gift";
+import type { MemorialLookup } from "#core/memorial/give-memorial-gift";
 
 /**
  * Client for a death-notice source speaking the memorial source protocol

@@ -3,17 +3,17 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { createGift } from "../../core/gifts/gift-service";
-import { PaymentService } from "../../core/payments/payment-service";
-import { findGift, paymentEvents, type PaymentRow } from "../../core/payments/payment-repository";
-import { openTestDatabase, testEngines, type TestDatabase } from "../../db/test-databases";
+import { ManualClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { createGift } from "#core/gifts/gift-service";
+import { PaymentService } from "#core/payments/payment-service";
+import { findGift, paymentEvents, type PaymentRow } from "#core/payments/payment-repository";
+import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { MondidoClient } from "./client";
 import { mondidoResponseHash } from "./hash";
 import { MondidoPaymentProvider } from "./mondido-payment-provider";
 import { createMondidoSimulator } from "./simulator/create-mondido-simulator";
-import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
 
 /**
  * Issue #19: a card payment the donor saw approved must not stay unpaid when

@@ -1,5 +1,5 @@
-import type { StoredCardGateway } from "../../core/agreements/card-debits";
-import { CARD_EXPIRED } from "../../core/agreements/card-debits";
+import type { StoredCardGateway } from "#core/agreements/card-debits";
+import { CARD_EXPIRED } from "#core/agreements/card-debits";
 import type { MondidoClient } from "./client";
 import { mondidoStatusToPaymentStatus } from "./mondido-payment-provider";
 import { lastValidDay, storedCardOf } from "./stored-card";

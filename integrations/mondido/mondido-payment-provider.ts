@@ -1,7 +1,7 @@
-import type { GiftRow, PaymentRow } from "../../core/payments/payment-repository";
-import type { PaymentProvider, ProviderStatus, StartResult } from "../../core/payments/payment-provider";
-import type { PaymentStatus } from "../../core/payments/payment-status";
-import { newOrderReference } from "../../core/payments/order-reference";
+import type { GiftRow, PaymentRow } from "#core/payments/payment-repository";
+import type { PaymentProvider, ProviderStatus, StartResult } from "#core/payments/payment-provider";
+import type { PaymentStatus } from "#core/payments/payment-status";
+import { newOrderReference } from "#core/payments/order-reference";
 import type { MondidoClient, PaymentForm } from "./client";
 import type { MondidoStatus, MondidoTransaction } from "./transaction";
 

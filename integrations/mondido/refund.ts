@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { httpRequest, parseJsonBody } from "../http/http-request";
-import type { PaymentRow } from "../../core/payments/payment-repository";
-import type { RefundAdapter, RefundOutcome, RefundRow } from "../../core/payments/refund-provider";
+import type { PaymentRow } from "#core/payments/payment-repository";
+import type { RefundAdapter, RefundOutcome, RefundRow } from "#core/payments/refund-provider";
 import { mondidoAmountToOre, oreToMondidoAmount } from "./amount";
 import { DEFAULT_MONDIDO_API_BASE_URL, type MondidoClient, type MondidoConfig } from "./client";
 

@@ -1,5 +1,5 @@
 import type { TlsOptions } from "../http/http-request";
-import type { PopulationRecord, PopulationRegister } from "../../core/donors/population-register";
+import type { PopulationRecord, PopulationRegister } from "#core/donors/population-register";
 
 /**
  * SEAM for the real register: SPAR (Statens personadressregister).

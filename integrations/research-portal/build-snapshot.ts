@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Clock } from "../../core/clock";
-import { silentLogger, type Logger } from "../../core/logger";
+import type { Clock } from "#core/clock";
+import { silentLogger, type Logger } from "#core/logger";
 import type { ApprovedProjectsSource } from "./client";
 import { parseResearchSnapshot, serialiseResearchSnapshot, type ResearchSnapshot } from "./research-snapshot";
 

@@ -2,13 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { parseResearchProject, type ResearchProject } from "../../core/research/research-project";
+import { ManualClock } from "#core/clock";
+import { parseResearchProject, type ResearchProject } from "#core/research/research-project";
 import { writeResearchSnapshot, readResearchSnapshot } from "./build-snapshot";
 import { CachedResearchSource, NoResearchDataError } from "./cached-research-source";
 import { ResearchPortalError, type ApprovedProjectsSource } from "./client";
 import { FileKeyValueStore } from "./key-value-store";
-import { MemoryKeyValueStore, type KeyValueStore } from "../../core/key-value-store";
+import { MemoryKeyValueStore, type KeyValueStore } from "#core/key-value-store";
 
 const MINUTE = 60_000;
 

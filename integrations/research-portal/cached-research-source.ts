@@ -1,8 +1,8 @@
-import type { Clock } from "../../core/clock";
-import { silentLogger, type Logger } from "../../core/logger";
-import type { ResearchProject } from "../../core/research/research-project";
+import type { Clock } from "#core/clock";
+import { silentLogger, type Logger } from "#core/logger";
+import type { ResearchProject } from "#core/research/research-project";
 import type { ApprovedProjectsSource } from "./client";
-import type { KeyValueStore } from "../../core/key-value-store";
+import type { KeyValueStore } from "#core/key-value-store";
 import { parseResearchSnapshot, serialiseResearchSnapshot, type ResearchSnapshot } from "./research-snapshot";
 
 /**

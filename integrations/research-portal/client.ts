@@ -1,5 +1,5 @@
-import { silentLogger, type Logger } from "../../core/logger";
-import type { ResearchProject } from "../../core/research/research-project";
+import { silentLogger, type Logger } from "#core/logger";
+import type { ResearchProject } from "#core/research/research-project";
 import { HttpTimeoutError, httpRequest, parseJsonBody, type HttpRequest, type HttpResponse } from "../http/http-request";
 import { mapPetition, portalResponseSchema } from "./portal-schema";
 

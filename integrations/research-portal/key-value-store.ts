@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { KeyValueStore } from "../../core/key-value-store";
+import type { KeyValueStore } from "#core/key-value-store";
 
 export interface FileKeyValueStoreOptions {
   /** Directory for the files, e.g. var/cache/research-portal. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseArea } from "../../core/research/research-area";
-import { researchProjectSchema, toResearchProject, type ResearchProject } from "../../core/research/research-project";
+import { parseArea } from "#core/research/research-area";
+import { researchProjectSchema, toResearchProject, type ResearchProject } from "#core/research/research-project";
 
 /**
  * The research portal's wire format for GET /{product}/petitions/approved/.

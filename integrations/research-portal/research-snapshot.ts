@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { researchProjectSchema, toResearchProject, type ResearchProject } from "../../core/research/research-project";
+import { researchProjectSchema, toResearchProject, type ResearchProject } from "#core/research/research-project";
 
 /**
  * The stored form of a fetched list, used both by the cache and by the

@@ -1,4 +1,4 @@
-import type { Clock } from "../../core/clock";
+import type { Clock } from "#core/clock";
 
 /**
  * How long a simulator remembers what happened. The simulators stand in for

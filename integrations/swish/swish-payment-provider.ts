@@ -1,6 +1,6 @@
-import type { GiftRow, PaymentRow } from "../../core/payments/payment-repository";
-import type { PaymentProvider, ProviderStatus, StartOptions, StartResult } from "../../core/payments/payment-provider";
-import type { PaymentStatus } from "../../core/payments/payment-status";
+import type { GiftRow, PaymentRow } from "#core/payments/payment-repository";
+import type { PaymentProvider, ProviderStatus, StartOptions, StartResult } from "#core/payments/payment-provider";
+import type { PaymentStatus } from "#core/payments/payment-status";
 import { SwishApiError, SwishHttpError, newInstructionId, oreToSwishAmount, type SwishClient } from "./client";
 import type { SwishPaymentRequest } from "./types";
 

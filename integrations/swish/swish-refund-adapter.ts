@@ -1,5 +1,5 @@
-import type { PaymentRow } from "../../core/payments/payment-repository";
-import type { RefundAdapter, RefundOutcome, RefundRow } from "../../core/payments/refund-provider";
+import type { PaymentRow } from "#core/payments/payment-repository";
+import type { RefundAdapter, RefundOutcome, RefundRow } from "#core/payments/refund-provider";
 import { SwishApiError, SwishHttpError, newInstructionId, oreToSwishAmount, type SwishClient } from "./client";
 import type { SwishRefund } from "./types";
 

@@ -8,9 +8,9 @@
 import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../db/schema";
-import type { Engine } from "../../db/dialect";
-import { seededRandom } from "../../core/seeded-random";
+import type { DB } from "#db/schema";
+import type { Engine } from "#db/dialect";
+import { seededRandom } from "#core/seeded-random";
 
 export interface FillOptions {
   gifts: number;

@@ -11,7 +11,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { devices, type Browser } from "@playwright/test";
-import { HYDRATED_MARK } from "../../app/document/hydrated-mark";
+import { HYDRATED_MARK } from "#app/document/hydrated-mark";
 
 export const SLOW_PHONE = {
   latencyMs: 150,

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
-import { readEml } from "../../server/mail/read-eml";
-import { recordJournal } from "../../integrations/simulator-kit/record-journal";
-import type { SimulatedPaymentRequest } from "../../integrations/swish/simulator/store";
-import type { SimTransactionRecord } from "../../integrations/mondido/simulator/transaction-store";
+import type { DB } from "#db/schema";
+import { readEml } from "#server/mail/read-eml";
+import { recordJournal } from "#integrations/simulator-kit/record-journal";
+import type { SimulatedPaymentRequest } from "#integrations/swish/simulator/store";
+import type { SimTransactionRecord } from "#integrations/mondido/simulator/transaction-store";
 import type { Intention } from "./donors";
 
 /**

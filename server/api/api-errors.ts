@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Response } from "express";
 import type { z } from "zod";
-import { fieldErrors } from "../../core/gifts/gift-form";
-import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "../../core/payments/payment-start-limits";
+import { fieldErrors } from "#core/gifts/gift-form";
+import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
 
 /** Every API error has this shape: `{ error: { code, message, fields? } }`, message in Swedish. */
 export interface ApiErrorBody {

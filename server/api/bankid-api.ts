@@ -1,10 +1,10 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { BankIdStartError, type PollResult } from "../../core/donors/bankid-login";
-import { bankIdQrSvg } from "../../integrations/bankid/qr-image";
-import { isSameOriginRequest } from "../../core/donors/same-origin";
-import { safeReturnPath } from "../../core/donors/return-path";
+import { BankIdStartError, type PollResult } from "#core/donors/bankid-login";
+import { bankIdQrSvg } from "#integrations/bankid/qr-image";
+import { isSameOriginRequest } from "#core/donors/same-origin";
+import { safeReturnPath } from "#core/donors/return-path";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { limitRequests, perMinuteLimit } from "./rate-limit";
 

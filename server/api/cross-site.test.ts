@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test-harness";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 describe("state-changing API requests from another site are refused", () => {
   let server: TestServer;

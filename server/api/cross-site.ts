@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { isSameOriginRequest } from "../../core/donors/same-origin";
+import { isSameOriginRequest } from "#core/donors/same-origin";
 import { sendApiError } from "./api-errors";
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { swedishInstant } from "../../core/autogiro";
-import { upsertIdentifiedDonor } from "../../core/donors/donor-repository";
-import { createAutogiroAgreement } from "../../core/agreements/agreement-service";
-import { postJson, startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import { swedishInstant } from "#core/autogiro";
+import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
+import { createAutogiroAgreement } from "#core/agreements/agreement-service";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 describe("POST /api/DirectDebit/CheckAutogiroStatus", () => {
   let server: TestServer | undefined;

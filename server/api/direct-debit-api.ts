@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { AGREEMENT_STATUS_LABELS, type MandateStatus } from "../../core/agreements/agreement-status";
+import { AGREEMENT_STATUS_LABELS, type MandateStatus } from "#core/agreements/agreement-status";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { perMinuteLimit } from "./rate-limit";
 

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test-harness";
-import { testEngines } from "../../db/test-databases";
-import { ManualClock, systemClock } from "../../core/clock";
-import { insertTestDonor } from "../../core/donors/test-donor";
-import { RFA } from "../../core/donors/bankid-messages";
-import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { testEngines } from "#tests/support/test-databases";
+import { ManualClock, systemClock } from "#core/clock";
+import { insertTestDonor } from "#tests/support/test-donor";
+import { RFA } from "#core/donors/bankid-messages";
+import { signToken, tokenSigningKey } from "#core/my-data/token-format";
 
 const SECRET = "test-secret-key-that-is-long-enough-0123456789";
 const ERIK = "198112289874"; // in the BankID simulator and the population register
@@ -339,7 +339,7 @@ describe.each(testEngines)("donor services through the API on %s", (engine) => {
           .execute();
       }
       await server.container.donors.sessions.login(donorId, null);
-      const { eraseDonor } = await import("../../core/my-data/my-data-service");
+      const { eraseDonor } = await import("#core/my-data/my-data-service");
       await eraseDonor(
         { db: server.container.db, clock, logger: server.container.logger, mailer: server.container.mailer, site: server.container.site, tokens: server.container.donors.links },
         donorId,

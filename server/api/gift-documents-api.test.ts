@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import type { Mailer, MailMessage } from "../../core/mail/mailer";
-import { silentLogger } from "../../core/logger";
-import { giftDocumentFormSchema } from "../../core/gift-documents/gift-document-form";
-import { catalogueChoices } from "../../core/cards/greeting-card-form";
-import { giftDocumentOrderView, giveGiftDocument } from "../../core/gift-documents/gift-document-order";
-import { postQueue, formatPostQueue } from "../../core/orders/fulfilment";
-import { transitionPayment } from "../../core/payments/payment-transitions";
-import { inspectPdf } from "../../documents/testing/pdf-inspect";
-import { testEngines } from "../../db/test-databases";
-import type { GiftDocumentKind } from "../../core/gift-documents/gift-documents";
-import { postJson, startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import type { Mailer, MailMessage } from "#core/mail/mailer";
+import { silentLogger } from "#core/logger";
+import { giftDocumentFormSchema } from "#core/gift-documents/gift-document-form";
+import { catalogueChoices } from "#core/cards/greeting-card-form";
+import { giftDocumentOrderView, giveGiftDocument } from "#core/gift-documents/gift-document-order";
+import { postQueue, formatPostQueue } from "#core/orders/fulfilment";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { inspectPdf } from "#tests/support/pdf-inspect";
+import { testEngines } from "#tests/support/test-databases";
+import type { GiftDocumentKind } from "#core/gift-documents/gift-documents";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 const NOW = "2026-11-23T09:00:00Z";
 

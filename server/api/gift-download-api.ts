@@ -1,10 +1,10 @@
 import express, { type Response, type Router } from "express";
 import type { AppContainer } from "../container";
-import { DOCUMENT_CONTENT_TYPES, type DocumentFormat } from "../../core/documents/document-renderer";
-import { findMembershipByOrderReference } from "../../core/membership/membership-service";
-import { MEMBER_CARD_FILE_NAME, memberCardRequest } from "../../core/membership/member-card";
-import { findGiftDocumentOrder, itemDocument, type GiftDocumentOrder } from "../../core/gift-documents/gift-document-order";
-import { GIFT_DOCUMENT_KINDS, giftDocumentFileName } from "../../core/gift-documents/gift-documents";
+import { DOCUMENT_CONTENT_TYPES, type DocumentFormat } from "#core/documents/document-renderer";
+import { findMembershipByOrderReference } from "#core/membership/membership-service";
+import { MEMBER_CARD_FILE_NAME, memberCardRequest } from "#core/membership/member-card";
+import { findGiftDocumentOrder, itemDocument, type GiftDocumentOrder } from "#core/gift-documents/gift-document-order";
+import { GIFT_DOCUMENT_KINDS, giftDocumentFileName } from "#core/gift-documents/gift-documents";
 import { sendApiError } from "./api-errors";
 import { limitRequests } from "./rate-limit";
 
@@ -21,7 +21,7 @@ import { limitRequests } from "./rate-limit";
  *
  * A list order answers its first recipient's document; each recipient's is on
  * the order page. The browser's download button calls this through
- * app/gift-documents/download-gift-card.ts, tracked as download_gift_card_failed.
+ * app/cards/download-gift-card.ts, tracked as download_gift_card_failed.
  */
 export function giftDownloadApiRouter(container: AppContainer): Router {
   const router = express.Router();

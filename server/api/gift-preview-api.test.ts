@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { decodePng } from "../../documents/testing/png-inspect";
-import { startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import { decodePng } from "#tests/support/png-inspect";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 describe("document preview API", () => {
   let server: TestServer | undefined;

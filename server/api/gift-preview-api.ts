@@ -1,12 +1,12 @@
 import express, { type NextFunction, type Response, type Router } from "express";
 import type { z } from "zod";
 import type { AppContainer } from "../container";
-import { fieldErrors } from "../../core/gifts/gift-form";
-import { giftPreviewRequestSchema, memorialSheetDocument } from "../../core/memorial/memorial-sheet";
+import { fieldErrors } from "#core/gifts/gift-form";
+import { giftPreviewRequestSchema, memorialSheetDocument } from "#core/memorial/memorial-sheet";
 import { sendApiError } from "./api-errors";
-import { greetingCardPreviewDocument, greetingCardPreviewSchema } from "../../core/cards/greeting-card-document";
+import { greetingCardPreviewDocument, greetingCardPreviewSchema } from "#core/cards/greeting-card-document";
 import { limitRequests } from "./rate-limit";
-import { giftDocumentPreviewRequest, giftDocumentPreviewSchema } from "../../core/gift-documents/gift-document-preview";
+import { giftDocumentPreviewRequest, giftDocumentPreviewSchema } from "#core/gift-documents/gift-document-preview";
 
 /**
  * The memorial sheet's preview, as the donor types (the memorial gift page
@@ -36,7 +36,7 @@ import { giftDocumentPreviewRequest, giftDocumentPreviewSchema } from "../../cor
  *   → 200 image/png (1200 px wide, A6 landscape); 404 card_not_found for a code not in the catalogue
  *
  * A gift card's, gift certificate's or diploma's preview (their order page,
- * app/gift-documents/preview-gift-document.ts):
+ * app/cards/preview-gift-document.ts):
  *
  *   { "kind": "gift_document", "documentKind": "gift_card" | "gift_certificate" | "diploma",
  *     "cardCode": "JUL_24_12",                  // a gift card's card from the catalogue
@@ -47,7 +47,7 @@ import { giftDocumentPreviewRequest, giftDocumentPreviewSchema } from "../../cor
  *
  * The same PNG, for pages without JavaScript, is
  * GET /ge-en-gava/minnesgava/forhandsgranska.png?design=…&deceasedName=…&dateOfDeath=…&greeting=…
- * (app/routes/memorial-sheet-preview-png.ts). Names and greetings are never logged.
+ * (app/memorial/memorial-sheet-preview-png.ts). Names and greetings are never logged.
  */
 export function giftPreviewApiRouter(container: AppContainer): Router {
   const router = express.Router();

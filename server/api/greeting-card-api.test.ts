@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { decodePng } from "../../documents/testing/png-inspect";
-import { testEngines } from "../../db/test-databases";
-import { payByInvoiceImport as pay, postJson, startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import { decodePng } from "#tests/support/png-inspect";
+import { testEngines } from "#tests/support/test-databases";
+import { payByInvoiceImport as pay, postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 
 function request(card: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) {

@@ -1,10 +1,10 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { createGift } from "../../core/gifts/gift-service";
-import { fieldErrors } from "../../core/gifts/gift-form";
-import { cardPagePath, findGreetingCardOrder, greetingCardRequest, sendingText } from "../../core/cards/greeting-card-order";
-import { catalogueChoices, greetingCardFormSchema } from "../../core/cards/greeting-card-form";
+import { createGift } from "#core/gifts/gift-service";
+import { fieldErrors } from "#core/gifts/gift-form";
+import { cardPagePath, findGreetingCardOrder, greetingCardRequest, sendingText } from "#core/cards/greeting-card-order";
+import { catalogueChoices, greetingCardFormSchema } from "#core/cards/greeting-card-form";
 import { sendApiError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";

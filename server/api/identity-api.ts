@@ -1,8 +1,8 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { isSameOriginRequest } from "../../core/donors/same-origin";
-import { parsePersonnummer } from "../../core/identity/personnummer";
+import { isSameOriginRequest } from "#core/donors/same-origin";
+import { parsePersonnummer } from "#core/identity/personnummer";
 import { sendApiError } from "./api-errors";
 import { limitRequests } from "./rate-limit";
 

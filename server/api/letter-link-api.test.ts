@@ -1,14 +1,14 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
-import { ManualClock } from "../../core/clock";
-import { testEngines } from "../../db/test-databases";
-import { insertTestDonor } from "../../core/donors/test-donor";
-import { issueLetterLink, type IssuedLetterLink } from "../../core/letter-links/letter-links";
-import { newLetterReference } from "../../core/letter-links/letter-link-reference";
+import type { DB } from "#db/schema";
+import { ManualClock } from "#core/clock";
+import { testEngines } from "#tests/support/test-databases";
+import { insertTestDonor } from "#tests/support/test-donor";
+import { issueLetterLink, type IssuedLetterLink } from "#core/letter-links/letter-links";
+import { newLetterReference } from "#core/letter-links/letter-link-reference";
 import { createLogger } from "../logging";
-import { startTestServer, type TestServer } from "../test-harness";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 const PERSONNUMMER = "198112289874";
 

@@ -1,6 +1,6 @@
 import express, { type Router } from "express";
 import type { AppContainer } from "../container";
-import { letterPrefill } from "../../core/letter-links/letter-links";
+import { letterPrefill } from "#core/letter-links/letter-links";
 import { sendApiError } from "./api-errors";
 import { limitRequests } from "./rate-limit";
 

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { transitionPayment } from "../../core/payments/payment-transitions";
-import { queueRenewalReminders } from "../../core/membership/renewal-reminder";
-import { testEngines } from "../../db/test-databases";
-import { payByInvoiceImport, postJson, startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { queueRenewalReminders } from "#core/membership/renewal-reminder";
+import { testEngines } from "#tests/support/test-databases";
+import { payByInvoiceImport, postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 import { readEml } from "../mail/read-eml";
 
 const context = { session: "s1", identity: "i1", currentUrl: "http://127.0.0.1/bli-medlem", requestgroup: "g1" };

@@ -1,9 +1,9 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { membershipFormSchema } from "../../core/membership/membership-form";
-import { UNKNOWN_RENEWAL_MESSAGE, UnknownRenewalError, recordMembership } from "../../core/membership/membership-service";
-import { formatNumber } from "../../core/site/format";
+import { membershipFormSchema } from "#core/membership/membership-form";
+import { UNKNOWN_RENEWAL_MESSAGE, UnknownRenewalError, recordMembership } from "#core/membership/membership-service";
+import { formatNumber } from "#core/site/format";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
 import { perMinuteLimit } from "./rate-limit";

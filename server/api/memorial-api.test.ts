@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { addDays } from "../../core/calendar/swedish-calendar";
-import type { DeceasedPerson } from "../../core/memorial/memorial-records";
-import { freePort, startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import { addDays } from "#core/calendar/swedish-calendar";
+import type { DeceasedPerson } from "#core/memorial/memorial-records";
+import { freePort, startTestServer, type TestServer } from "#tests/support/test-server";
 
 // A personnummer in any of its written forms (ÅÅMMDD-NNNN, ÅÅÅÅMMDDNNNN…).
 const PERSONNUMMER = /\b(\d{2})?\d{6}[-+]?\d{4}\b/;

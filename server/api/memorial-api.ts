@@ -1,8 +1,8 @@
 import express, { type Response, type Router } from "express";
 import type { AppContainer } from "../container";
-import { deathDateRange, inRange } from "../../core/memorial/death-window";
-import type { DeceasedPerson, FuneralParlour } from "../../core/memorial/memorial-records";
-import { MemorialSourceError } from "../../core/memorial/memorial-source";
+import { deathDateRange, inRange } from "#core/memorial/death-window";
+import type { DeceasedPerson, FuneralParlour } from "#core/memorial/memorial-records";
+import { MemorialSourceError } from "#core/memorial/memorial-source";
 import {
   DEFAULT_PAGE_SIZE,
   deceasedSearchParamsSchema,
@@ -10,7 +10,7 @@ import {
   parlourSearchParamsSchema,
   type DeceasedSearchResponse,
   type ParlourSearchResponse,
-} from "../../core/memorial/search-params";
+} from "#core/memorial/search-params";
 import { sendApiError } from "./api-errors";
 import { perMinuteLimit } from "./rate-limit";
 

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import type { Mailer, MailMessage } from "../../core/mail/mailer";
-import type { DeceasedPerson } from "../../core/memorial/memorial-records";
-import { silentLogger } from "../../core/logger";
-import { transitionPayment } from "../../core/payments/payment-transitions";
-import { collectionGiftSchema, openCollectionSchema } from "../../core/memorial/collection-forms";
+import { ManualClock } from "#core/clock";
+import type { Mailer, MailMessage } from "#core/mail/mailer";
+import type { DeceasedPerson } from "#core/memorial/memorial-records";
+import { silentLogger } from "#core/logger";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { collectionGiftSchema, openCollectionSchema } from "#core/memorial/collection-forms";
 import {
   CollectionClosedError,
   CollectionInputError,
@@ -18,16 +18,16 @@ import {
   renewManageLink,
   setGreetingHidden,
   verifyManageAccess,
-} from "../../core/memorial/collection-service";
-import { publicCollectionView } from "../../core/memorial/collection-privacy";
-import { signManageLink } from "../../core/memorial/collection-links";
-import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
-import { memorialOrderView } from "../../core/memorial/memorial-order-view";
-import { testEngines } from "../../db/test-databases";
-import { COLLECTION_ORGANISER_KINDS } from "../../core/memorial/collection-status";
-import { MEMORIAL_SHEET_DESIGNS } from "../../core/memorial/sheet-designs";
-import { inspectPdf } from "../../documents/testing/pdf-inspect";
-import { startTestServer, type TestServer } from "../test-harness";
+} from "#core/memorial/collection-service";
+import { publicCollectionView } from "#core/memorial/collection-privacy";
+import { signManageLink } from "#core/memorial/collection-links";
+import { signToken, tokenSigningKey } from "#core/my-data/token-format";
+import { memorialOrderView } from "#core/memorial/memorial-order-view";
+import { testEngines } from "#tests/support/test-databases";
+import { COLLECTION_ORGANISER_KINDS } from "#core/memorial/collection-status";
+import { MEMORIAL_SHEET_DESIGNS } from "#core/memorial/sheet-designs";
+import { inspectPdf } from "#tests/support/pdf-inspect";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * A memorial collection end to end on a real container (SQLite, and

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import type { DeceasedPerson } from "../../core/memorial/memorial-records";
-import { postJson, startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import type { DeceasedPerson } from "#core/memorial/memorial-records";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 const context = { session: "s1", identity: "i1", currentUrl: "http://127.0.0.1/ge-en-gava/minnesgava", requestgroup: "g1" };
 const TODAY = "2026-11-23";

@@ -1,12 +1,12 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { memorialGiftFormSchema } from "../../core/memorial/memorial-gift-form";
-import { memorialFor, MemorialInputError, resolveMemorialGift } from "../../core/memorial/give-memorial-gift";
-import { MemorialSourceError } from "../../core/memorial/memorial-source";
-import { createGift } from "../../core/gifts/gift-service";
-import { swedishDate } from "../../core/calendar/swedish-calendar";
-import { fieldErrors } from "../../core/gifts/gift-form";
+import { memorialGiftFormSchema } from "#core/memorial/memorial-gift-form";
+import { memorialFor, MemorialInputError, resolveMemorialGift } from "#core/memorial/give-memorial-gift";
+import { MemorialSourceError } from "#core/memorial/memorial-source";
+import { createGift } from "#core/gifts/gift-service";
+import { swedishDate } from "#core/calendar/swedish-calendar";
+import { fieldErrors } from "#core/gifts/gift-form";
 import { sendApiError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";

@@ -1,12 +1,12 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { AppContainer } from "../container";
-import { isSameOriginRequest } from "../../core/donors/same-origin";
-import { findDonor, type DonorRow } from "../../core/donors/donor-repository";
-import { updateDonorDetails } from "../../core/donors/donor-repository";
-import { detailsFormFromJson, donorDetailsJsonSchema, donorDetailsSchema } from "../../core/donors/donor-details";
-import { addComment, myDataFor } from "../../core/my-data/my-data-service";
-import { commentFormSchema } from "../../core/my-data/my-data-forms";
-import { fieldErrors } from "../../core/gifts/gift-form";
+import { isSameOriginRequest } from "#core/donors/same-origin";
+import { findDonor, type DonorRow } from "#core/donors/donor-repository";
+import { updateDonorDetails } from "#core/donors/donor-repository";
+import { detailsFormFromJson, donorDetailsJsonSchema, donorDetailsSchema } from "#core/donors/donor-details";
+import { addComment, myDataFor } from "#core/my-data/my-data-service";
+import { commentFormSchema } from "#core/my-data/my-data-forms";
+import { fieldErrors } from "#core/gifts/gift-form";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { limitRequests } from "./rate-limit";
 

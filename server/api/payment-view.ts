@@ -1,6 +1,6 @@
-import type { SiteConfig } from "../../core/site/site-config";
-import type { PaymentViewLinks } from "../../core/payments/payment-view";
-import { swishAppUrl, swishSimulatorAppUrl } from "../../integrations/swish/swish-app-link";
+import type { SiteConfig } from "#core/site/site-config";
+import type { PaymentViewLinks } from "#core/payments/payment-view";
+import { swishAppUrl, swishSimulatorAppUrl } from "#integrations/swish/swish-app-link";
 import type { PaymentSetup } from "../payments";
 
 /**

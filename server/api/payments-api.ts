@@ -1,25 +1,25 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { giftFormSchema } from "../../core/gifts/gift-form";
-import { createGift } from "../../core/gifts/gift-service";
+import { giftFormSchema } from "#core/gifts/gift-form";
+import { createGift } from "#core/gifts/gift-service";
 import {
   findGift,
   findGiftByOrderReference,
   findPayment,
   findPaymentByProviderReference,
   type PaymentRow,
-} from "../../core/payments/payment-repository";
-import { isOrderReference } from "../../core/payments/order-reference";
-import { isFinalStatus, PROVIDERS, PROVIDER_FOR_METHOD } from "../../core/payments/payment-status";
-import { normalisePersonnummer } from "../../core/identity/personnummer";
-import { mondidoStatusToPaymentStatus } from "../../integrations/mondido/mondido-payment-provider";
-import { parseBriteCallback } from "../../integrations/brite/callback";
+} from "#core/payments/payment-repository";
+import { isOrderReference } from "#core/payments/order-reference";
+import { isFinalStatus, PROVIDERS, PROVIDER_FOR_METHOD } from "#core/payments/payment-status";
+import { normalisePersonnummer } from "#core/identity/personnummer";
+import { mondidoStatusToPaymentStatus } from "#integrations/mondido/mondido-payment-provider";
+import { parseBriteCallback } from "#integrations/brite/callback";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";
 import { perMinuteLimit } from "./rate-limit";
-import { paymentView } from "../../core/payments/payment-view";
+import { paymentView } from "#core/payments/payment-view";
 
 /**
  * The shared payment API from the spec – `RegularGift/Add`, `Payments/Create`,

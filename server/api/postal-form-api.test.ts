@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../core/clock";
-import { testEngines } from "../../db/test-databases";
-import { fulfilmentView } from "../../app/admin/fulfilment.server";
-import { postJson, startTestServer, type TestServer } from "../test-harness";
+import { ManualClock } from "#core/clock";
+import { testEngines } from "#tests/support/test-databases";
+import { fulfilmentView } from "#app/admin/fulfilment.server";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   kind: "autogiro_mandate",

@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import type { AppContainer } from "../container";
-import { postalFormFieldErrors, postalFormRequestSchema } from "../../core/postal-forms/postal-form-schema";
-import { orderPostalForm, POSTAL_FORMS_LIMITED_MESSAGES, PostalFormsLimitedError } from "../../core/postal-forms/postal-form-service";
+import { postalFormFieldErrors, postalFormRequestSchema } from "#core/postal-forms/postal-form-schema";
+import { orderPostalForm, POSTAL_FORMS_LIMITED_MESSAGES, PostalFormsLimitedError } from "#core/postal-forms/postal-form-service";
 import { sendApiError } from "./api-errors";
 
 /**

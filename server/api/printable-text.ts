@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../../core/text/plain-text";
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "#core/text/plain-text";
 import { sendApiError } from "./api-errors";
 
 /**

@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { RateLimiter, MINUTE_MS } from "../../core/rate-limits/rate-limiter";
-import { MemoryCounterStore } from "../../core/rate-limits/memory-counter-store";
+import { RateLimiter, MINUTE_MS } from "#core/rate-limits/rate-limiter";
+import { MemoryCounterStore } from "#core/rate-limits/memory-counter-store";
 import { limitRequests, perMinuteLimit, RATE_LIMITED_MESSAGE } from "./rate-limit";
 
 /** The one Express middleware over the site's limiter (decision 0029): what a refused API client gets. */

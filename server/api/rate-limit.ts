@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { MINUTE_MS, type RateLimit, type RateLimiter } from "../../core/rate-limits/rate-limiter";
+import { MINUTE_MS, type RateLimit, type RateLimiter } from "#core/rate-limits/rate-limiter";
 import { sendApiError } from "./api-errors";
 
 export const RATE_LIMITED_MESSAGE = "Du har gjort för många försök på kort tid. Vänta en minut och försök igen.";

@@ -1,6 +1,6 @@
 import express, { type Router } from "express";
 import type { AppContainer } from "../container";
-import { ArticleRefusal, registerArticle, registerArticleSchema } from "../../core/gift-documents/register-article";
+import { ArticleRefusal, registerArticle, registerArticleSchema } from "#core/gift-documents/register-article";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { limitRequests } from "./rate-limit";
 

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { postJson, startTestServer, type TestServer } from "../test-harness";
-import { ManualClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { indexNames } from "../../core/search/index-names";
-import { MiniSearchEngine } from "../../core/search/minisearch-engine";
-import { QuerySuggestions } from "../../core/search/suggestions";
-import { parseResearchProject, type ResearchProject } from "../../core/research/research-project";
-import { CachedResearchSource } from "../../integrations/research-portal/cached-research-source";
-import { MemoryKeyValueStore } from "../../core/key-value-store";
-import { NoResearchDataError } from "../../integrations/research-portal/cached-research-source";
+import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
+import { ManualClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { indexNames } from "#core/search/index-names";
+import { MiniSearchEngine } from "#core/search/minisearch-engine";
+import { QuerySuggestions } from "#core/search/suggestions";
+import { parseResearchProject, type ResearchProject } from "#core/research/research-project";
+import { CachedResearchSource } from "#integrations/research-portal/cached-research-source";
+import { MemoryKeyValueStore } from "#core/key-value-store";
+import { NoResearchDataError } from "#integrations/research-portal/cached-research-source";
 import { SiteSearch } from "../search-setup";
 import { SuggestionStore } from "../suggestion-store";
-import { DbKeyValueStore } from "../../db/kv-entries";
-import { openTestDatabase } from "../../db/test-databases";
+import { DbKeyValueStore } from "#db/kv-entries";
+import { openTestDatabase } from "#tests/support/test-databases";
 
 describe("search API", () => {
   let server: TestServer | undefined;

@@ -1,9 +1,9 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { emptyResult, isEmptyBatch, MAX_HITS_PER_PAGE, MAX_PAGE } from "../../core/search/search-request";
-import { DEFAULT_SUGGESTION_LIMIT } from "../../core/search/suggestions";
-import type { SearchRequest } from "../../core/search/search-engine";
+import { emptyResult, isEmptyBatch, MAX_HITS_PER_PAGE, MAX_PAGE } from "#core/search/search-request";
+import { DEFAULT_SUGGESTION_LIMIT } from "#core/search/suggestions";
+import type { SearchRequest } from "#core/search/search-engine";
 import { sendApiError } from "./api-errors";
 import { perMinuteLimit } from "./rate-limit";
 

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventually, postJson, startTestServer, type TestServer } from "../test-harness";
-import { testEngines } from "../../db/test-databases";
-import { paymentEvents } from "../../core/payments/payment-repository";
-import { createFileSwishStore, createSwishSimulator } from "../../integrations/swish/simulator";
-import { silentLogger } from "../../core/logger";
-import { ManualClock, systemClock } from "../../core/clock";
+import { eventually, postJson, startTestServer, type TestServer } from "#tests/support/test-server";
+import { testEngines } from "#tests/support/test-databases";
+import { paymentEvents } from "#core/payments/payment-repository";
+import { createFileSwishStore, createSwishSimulator } from "#integrations/swish/simulator";
+import { silentLogger } from "#core/logger";
+import { ManualClock, systemClock } from "#core/clock";
 
 const context = { session: "s1", identity: "i1", currentUrl: "http://127.0.0.1/ge-en-gava", requestgroup: "g1" };
 

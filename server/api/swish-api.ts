@@ -1,17 +1,17 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
-import { giftFormSchema } from "../../core/gifts/gift-form";
-import { giveGift } from "../../core/gifts/give-gift";
-import { findGift, findGiftByOrderReference, findPayment, findPaymentByProviderReference, latestPaymentForGift } from "../../core/payments/payment-repository";
-import { isFinalStatus } from "../../core/payments/payment-status";
-import { isOrderReference } from "../../core/payments/order-reference";
-import { parseSwishCallback, parseSwishRefundCallback, SwishCallbackError } from "../../integrations/swish/client";
+import { giftFormSchema } from "#core/gifts/gift-form";
+import { giveGift } from "#core/gifts/give-gift";
+import { findGift, findGiftByOrderReference, findPayment, findPaymentByProviderReference, latestPaymentForGift } from "#core/payments/payment-repository";
+import { isFinalStatus } from "#core/payments/payment-status";
+import { isOrderReference } from "#core/payments/order-reference";
+import { parseSwishCallback, parseSwishRefundCallback, SwishCallbackError } from "#integrations/swish/client";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";
 import { perMinuteLimit } from "./rate-limit";
-import { paymentView } from "../../core/payments/payment-view";
+import { paymentView } from "#core/payments/payment-view";
 
 /**
  * `POST /api/SwishInit` and `POST /api/SwishPoll` as in the spec (payload plus

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventually, postJson, startTestServer, type TestServer } from "../test-harness";
-import { testEngines } from "../../db/test-databases";
-import { findPayment } from "../../core/payments/payment-repository";
+import { eventually, postJson, startTestServer, type TestServer } from "#tests/support/test-server";
+import { testEngines } from "#tests/support/test-databases";
+import { findPayment } from "#core/payments/payment-repository";
 
 const context = { session: "s1", identity: "i1", currentUrl: "http://127.0.0.1/ge-en-gava", requestgroup: "g1" };
 

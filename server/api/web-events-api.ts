@@ -1,8 +1,8 @@
 import express, { type Router } from "express";
 import type { AppContainer } from "../container";
-import { registerWebEventBodySchema } from "../../core/tracking/web-event-schema";
-import { toStoredWebEvent } from "../../core/tracking/stored-web-event";
-import { isSameOriginPost } from "../../app/consent/consent-form";
+import { registerWebEventBodySchema } from "#core/tracking/web-event-schema";
+import { toStoredWebEvent } from "#core/tracking/stored-web-event";
+import { isSameOriginPost } from "#app/consent/consent-form";
 import { sendApiError, sendValidationError } from "./api-errors";
 import { perMinuteLimit } from "./rate-limit";
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
-import type { Mailer, MailMessage } from "../../core/mail/mailer";
+import type { Mailer, MailMessage } from "#core/mail/mailer";
 
 export interface MailerOptions {
   /** smtp://user:pass@host:587 or smtps://…; without it messages are written as .eml files. */

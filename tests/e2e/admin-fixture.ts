@@ -7,14 +7,14 @@
 //        in FILE, a BgMax file paying 300 kr with a reference that matches nothing
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { openDatabase } from "../../db/dialect";
-import { systemClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { testMemorialGift } from "../../core/memorial/test-memorial-gift";
-import { createGift } from "../../core/gifts/gift-service";
-import { transitionPayment } from "../../core/payments/payment-transitions";
-import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
-import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgmax";
+import { openDatabase } from "#db/dialect";
+import { systemClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { testMemorialGift } from "../support/test-memorial-gift";
+import { createGift } from "#core/gifts/gift-service";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
+import { encodeBgMax, writeBgMaxFile } from "#core/bankgiro/bgmax/write-bgmax";
 
 const [command, arg] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");

@@ -10,13 +10,13 @@
 //        once BankID has signed), and Bankgirot approves the mandate
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
-import { openDatabase } from "../../db/dialect";
-import { systemClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { appendEvent, createAutogiroAgreement, findAgreement, moveAgreement } from "../../core/agreements/agreement-service";
-import { checkAccount } from "../../core/agreements/monthly-gift-form";
-import { findDonor } from "../../core/donors/donor-repository";
+import type { DB } from "#db/schema";
+import { openDatabase } from "#db/dialect";
+import { systemClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { appendEvent, createAutogiroAgreement, findAgreement, moveAgreement } from "#core/agreements/agreement-service";
+import { checkAccount } from "#core/agreements/monthly-gift-form";
+import { findDonor } from "#core/donors/donor-repository";
 
 const [command, id, email] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");

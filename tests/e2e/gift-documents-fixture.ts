@@ -7,14 +7,14 @@
 //   node --import tsx tests/e2e/gift-documents-fixture.ts queue     → the post queue as `npm run fulfilment -- list` prints it
 //   node --import tsx tests/e2e/gift-documents-fixture.ts batch ITEM_REFERENCE → that item's post batch PDF (as the back office prints it), base64
 //   node --import tsx tests/e2e/gift-documents-fixture.ts count EMAIL → {"gifts":…,"items":…} given with that e-mail
-import { openDatabase } from "../../db/dialect";
-import { systemClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { transitionPayment } from "../../core/payments/payment-transitions";
-import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
-import { formatPostQueue, postQueue } from "../../core/orders/fulfilment";
-import { postBatch, postWorkQueue, postWorkReference } from "../../core/orders/post-work";
-import { loadSiteConfig } from "../../core/site/site-config";
+import { openDatabase } from "#db/dialect";
+import { systemClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
+import { formatPostQueue, postQueue } from "#core/orders/fulfilment";
+import { postBatch, postWorkQueue, postWorkReference } from "#core/orders/post-work";
+import { loadSiteConfig } from "#core/site/site-config";
 
 const [command, arg] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");
@@ -33,7 +33,7 @@ try {
     const site = loadSiteConfig(process.env);
     const work = (await postWorkQueue(db, systemClock.now())).filter((w) => postWorkReference(w) === arg);
     // Loaded only here: the PDF engine takes most of a second to load, and the other commands run many times per test run.
-    const { createDocumentEngine } = await import("../../documents/document-engine.server");
+    const { createDocumentEngine } = await import("#documents/document-engine.server");
     const pdf = await createDocumentEngine(site).render(await postBatch(db, site, work), "pdf");
     process.stdout.write(pdf.toString("base64"));
   } else if (command === "count" && arg) {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { e2eFixtureEnv } from "./e2e-server-env";
-import { inspectPdf } from "../../documents/testing/pdf-inspect";
+import { inspectPdf } from "../support/pdf-inspect";
 
 const env = e2eFixtureEnv;
 const SHOTS = process.env.SCREENSHOT_DIR;

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish } from "./gift-flow";
-import { inspectPdf } from "../../documents/testing/pdf-inspect";
+import { inspectPdf } from "../support/pdf-inspect";
 
 // Two payments through the Swish simulator, a close and a PDF, on a machine shared with other builds: minutes, not seconds.
 test.setTimeout(300_000);

@@ -6,12 +6,12 @@
 //   node --import tsx tests/e2e/memorial-order-fixture.ts create email|post|funeral_parlour [--unpaid]
 //     → {"orderReference":…,"itemReference":…,"paymentId":…}
 //   node --import tsx tests/e2e/memorial-order-fixture.ts pay PAYMENT_ID
-import { openDatabase } from "../../db/dialect";
-import { systemClock } from "../../core/clock";
-import { silentLogger } from "../../core/logger";
-import { testMemorialGift } from "../../core/memorial/test-memorial-gift";
-import { transitionPayment } from "../../core/payments/payment-transitions";
-import { productPaymentOutcomes } from "../../core/product-payment-outcomes";
+import { openDatabase } from "#db/dialect";
+import { systemClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { testMemorialGift } from "../support/test-memorial-gift";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { productPaymentOutcomes } from "#core/product-payment-outcomes";
 
 const [command, arg, flag] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");

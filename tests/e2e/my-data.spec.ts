@@ -5,7 +5,7 @@ import { gotoHydrated } from "./hydrated";
 import { expect, test } from "./session-fixture";
 // The e2e server's fixed key, so the test can sign a link that has already expired.
 import { E2E_SECRET_KEY } from "./e2e-server-env";
-import { signToken, tokenSigningKey } from "../../core/my-data/token-format";
+import { signToken, tokenSigningKey } from "#core/my-data/token-format";
 
 
 test("a donor gets a My data link, changes the e-mail and leaves a comment; older and altered links stop working", async ({ page, logInDonor }) => {

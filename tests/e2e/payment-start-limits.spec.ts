@@ -7,7 +7,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./session-fixture";
 import { e2eFixtureEnv } from "./e2e-server-env";
 import { fullName, personChoice, someone } from "./deceased-people";
-import { PAYMENT_STARTS_LIMITED_MESSAGE } from "../../core/payments/payment-start-limits";
+import { PAYMENT_STARTS_LIMITED_MESSAGE } from "#core/payments/payment-start-limits";
 
 // At a payment-start limit every product form refuses in Swedish with 429 and stores nothing, as a
 // donor sees it (decision 0036: until then the routes' copy of core/ did not recognise the container's

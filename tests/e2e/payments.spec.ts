@@ -6,9 +6,9 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { submitGift } from "./gift-flow";
-import { encodeBgMax, writeBgMaxFile } from "../../core/bankgiro/bgmax/write-bgmax";
+import { encodeBgMax, writeBgMaxFile } from "#core/bankgiro/bgmax/write-bgmax";
 import { e2eFixtureEnv } from "./e2e-server-env";
-import { inspectPdf } from "../../documents/testing/pdf-inspect";
+import { inspectPdf } from "../support/pdf-inspect";
 
 
 // Payment journeys wait for simulated providers and polling: give them more than the default 30 s.

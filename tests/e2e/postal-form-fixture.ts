@@ -5,10 +5,10 @@
 //
 //   node --import tsx tests/e2e/postal-form-fixture.ts letter GIVEN SURNAME   → the letter's reference (26 characters)
 //   node --import tsx tests/e2e/postal-form-fixture.ts form BL-…              → {"kind":…,"status":…,"name":…,"city":…}
-import { openDatabase } from "../../db/dialect";
-import { systemClock } from "../../core/clock";
-import { insertTestDonor } from "../../core/donors/test-donor";
-import { issueLetterLink } from "../../core/letter-links/letter-links";
+import { openDatabase } from "#db/dialect";
+import { systemClock } from "#core/clock";
+import { insertTestDonor } from "../support/test-donor";
+import { issueLetterLink } from "#core/letter-links/letter-links";
 
 const [command, ...args] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");

@@ -1,5 +1,5 @@
 import { expect, test as base, type BrowserContext } from "@playwright/test";
-import type { StaffRole } from "../../core/staff/staff-roles";
+import type { StaffRole } from "#core/staff/staff-roles";
 
 /**
  * Logging in without the BankID simulator, for journeys that log in only to get

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { RFA } from "../../../core/donors/bankid-messages";
+import { RFA } from "#core/donors/bankid-messages";
 import "../progress/progress-status.css";
 import "./bankid-pending-panel.css";
 

@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { containerContext } from "../../context";
-import { assertSameOrigin, clientIp } from "../../donors/donor-session.server";
-import { BankIdStartError, type PollResult } from "../../../core/donors/bankid-login";
-import { bankIdQrSvg } from "../../../integrations/bankid/qr-image";
+import { assertSameOrigin, clientIp } from "../../donor/donor-session.server";
+import { BankIdStartError, type PollResult } from "#core/donors/bankid-login";
+import { bankIdQrSvg } from "#integrations/bankid/qr-image";
 import type { SignInOrderView } from "./bankid-sign-in";
 
 /**

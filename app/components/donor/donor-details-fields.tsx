@@ -1,6 +1,6 @@
 import { TextField, CheckboxField, type Field } from "../form/field";
 import { AddressFields } from "../form/address-fields";
-import type { DonorView } from "../../../core/donors/donor-repository";
+import type { DonorView } from "#core/donors/donor-repository";
 
 /** The form's starting values from the stored donor (after a failed submit, Conform shows what was sent). */
 export function detailsValues(donor: DonorView): Record<string, string | undefined> {

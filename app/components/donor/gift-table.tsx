@@ -1,5 +1,5 @@
-import { formatDateLong, formatSek } from "../../../core/site/format";
-import type { DonorGift } from "../../../core/donors/gift-history";
+import { formatDateLong, formatSek } from "#core/site/format";
+import type { DonorGift } from "#core/donors/gift-history";
 
 export function formatDate(iso: string): string {
   return formatDateLong(iso);

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { clientIpContext, containerContext } from "../../context";
-import { parsePersonnummer } from "../../../core/identity/personnummer";
-import { donorLookupSchema } from "../../../core/gifts/gift-form";
+import { parsePersonnummer } from "#core/identity/personnummer";
+import { donorLookupSchema } from "#core/gifts/gift-form";
 import { parseForm, replyWithValues, type FormResult } from "../form/parse-form";
 
 export interface DonorLookupReply {

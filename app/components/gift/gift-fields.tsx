@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { OTHER_AMOUNT, PRESET_AMOUNTS_KR, type GiftLimits, type GiftPaymentMethod } from "../../../core/gifts/gift-form";
+import { OTHER_AMOUNT, PRESET_AMOUNTS_KR, type GiftLimits, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { AddressFields } from "../form/address-fields";
 import { CheckboxField, FieldError, TextField, type Field } from "../form/field";
-import { formatNumber } from "../../../core/site/format";
+import { formatNumber } from "#core/site/format";
 
 /**
  * The fields every gift form shares – amount, donor, payment method, Swish
@@ -231,7 +231,7 @@ export function PaymentFields({
 }
 
 /** Phones get the Swish app on the same device by default; computers a QR code or a request to their phone. */
-export { isPhone } from "../../../core/site/device";
+export { isPhone } from "#core/site/device";
 
 /** The configured methods a gift form offers, Swish first on phones, where the app is one tap away. */
 export function offeredMethods(configured: readonly string[], phone: boolean): GiftPaymentMethod[] {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { containerContext, freshTokenContext } from "../../context";
-import { donorPrefill } from "../../donors/gift-prefill.server";
+import { donorPrefill } from "../../donor/gift-prefill.server";
 import { isPhone, offeredMethods } from "./gift-fields";
 
 /**

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { clientIpContext, containerContext } from "../../context";
-import { fieldErrors } from "../../../core/gifts/gift-form";
-import type { DocumentRequest } from "../../../core/documents/document-renderer";
-import type { AppContainer } from "../../../server/container";
+import { fieldErrors } from "#core/gifts/gift-form";
+import type { DocumentRequest } from "#core/documents/document-renderer";
+import type { AppContainer } from "#server/container";
 
 const HEADERS = { "Cache-Control": "no-store" };
 

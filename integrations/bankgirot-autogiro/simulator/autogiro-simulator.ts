@@ -27,7 +27,7 @@ import {
   isWorkingDay,
   swedishDate,
   type IsoDate,
-} from "../../../core/calendar/swedish-calendar";
+} from "#core/calendar/swedish-calendar";
 import {
   decodeAutogiroBytes,
   effectiveDebitDate,
@@ -39,9 +39,9 @@ import {
   AutogiroFileError,
   type AutogiroInterval,
   type AutogiroRecord,
-} from "../../../core/autogiro";
-import { hasValidLuhnCheckDigit } from "../../../core/bankgiro/luhn";
-import type { Clock } from "../../../core/clock";
+} from "#core/autogiro";
+import { hasValidLuhnCheckDigit } from "#core/bankgiro/luhn";
+import type { Clock } from "#core/clock";
 import {
   writeAmendmentResponses,
   writeDigitalMandates,

@@ -3,8 +3,8 @@
  * layout tables the reader uses (core/autogiro/record-layouts.ts). The
  * simulator writes these; tests use them to build realistic answers.
  */
-import type { IsoDate } from "../../../core/autogiro";
-import { formatRecord, joinRecords } from "../../../core/autogiro/write-records";
+import type { IsoDate } from "#core/autogiro";
+import { formatRecord, joinRecords } from "#core/autogiro/write-records";
 
 export interface AnswerHeader {
   writtenOn: IsoDate;

@@ -1,5 +1,5 @@
 import express, { type Request, type Response } from "express";
-import type { Logger } from "../../../core/logger";
+import type { Logger } from "#core/logger";
 import { authRequestSchema, invalidParametersDetails, orderRefRequestSchema, signRequestSchema } from "./request-schemas";
 import type { SimulatedBankId } from "./simulated-bankid";
 import { SimulatorApiError } from "./simulator-api-error";

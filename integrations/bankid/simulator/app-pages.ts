@@ -1,4 +1,4 @@
-import { maskPersonnummer } from "../../../core/identity/personnummer";
+import { maskPersonnummer } from "#core/identity/personnummer";
 import { escapeHtml, page } from "./html";
 import { FORCEABLE_HINT_CODES } from "./simulated-bankid";
 import type { SimulatedOrder } from "./simulated-order";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { CompletionData } from "../../../core/donors/bankid-relying-party";
+import type { CompletionData } from "#core/donors/bankid-relying-party";
 import type { SimulatedOrder } from "./simulated-order";
 import type { BankIdTestPerson } from "./test-persons";
 import { fullName } from "./test-persons";

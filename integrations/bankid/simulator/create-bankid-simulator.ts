@@ -1,6 +1,6 @@
 import express from "express";
-import type { Clock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
 import { createBankIdApiRouter } from "./api-router";
 import { createBankIdAppRouter } from "./app-router";
 import { createInMemoryOrderStore, type BankIdOrderStore } from "./order-store";

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../core/clock";
+import { ManualClock } from "#core/clock";
 import { createFileOrderStore } from "./file-order-store";
 import type { SimulatedOrder } from "./simulated-order";
 import { startTestSimulator } from "./test-server";

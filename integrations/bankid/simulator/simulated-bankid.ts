@@ -1,9 +1,9 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import type { Clock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
-import { parsePersonnummer } from "../../../core/identity/personnummer";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
+import { parsePersonnummer } from "#core/identity/personnummer";
 import { qrCodeContent, secondsSinceOrderStart } from "../qr";
-import type { CollectResponse, OrderResponse } from "../../../core/donors/bankid-relying-party";
+import type { CollectResponse, OrderResponse } from "#core/donors/bankid-relying-party";
 import { simulatedCompletionData } from "./completion-data";
 import type { BankIdOrderStore } from "./order-store";
 import type { ParsedOrderRequest } from "./request-schemas";

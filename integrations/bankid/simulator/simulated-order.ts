@@ -1,4 +1,4 @@
-import type { CollectStatus, CompletionData } from "../../../core/donors/bankid-relying-party";
+import type { CollectStatus, CompletionData } from "#core/donors/bankid-relying-party";
 
 /** BankID's limits: the QR code must be scanned (or the app opened) within 30 s, and an order lives 3 minutes. */
 export const UNOPENED_ORDER_TTL_MS = 30_000;

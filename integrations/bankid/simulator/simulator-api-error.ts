@@ -1,4 +1,4 @@
-import type { BankIdErrorCode } from "../../../core/donors/bankid-relying-party";
+import type { BankIdErrorCode } from "#core/donors/bankid-relying-party";
 
 /** An error the simulator answers with, exactly as BankID would: status plus `{errorCode, details}`. */
 export class SimulatorApiError extends Error {

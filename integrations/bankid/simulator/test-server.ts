@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
-import { ManualClock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
+import { ManualClock } from "#core/clock";
+import type { Logger } from "#core/logger";
 import { BankIdClient } from "../client";
 import { createBankIdSimulator } from "./create-bankid-simulator";
 import type { BankIdOrderStore } from "./order-store";

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../core/clock";
+import { ManualClock } from "#core/clock";
 import { SessionState, TransactionState } from "../states";
 import { createFileBriteStore } from "./file-store";
 import type { SimSession } from "./session-store";

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { Clock } from "../../../core/clock";
+import type { Clock } from "#core/clock";
 import { endedToForget, SIMULATOR_RETENTION, type Retention } from "../../simulator-kit/retention";
 import { isTerminalSessionState } from "../states";
 import { storeOver, type BriteSimData, type BriteSimStore, type SimSession } from "./session-store";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ManualClock } from "../../../core/clock";
-import { deathDateRange } from "../../../core/memorial/death-window";
-import { addDays, dayNumber } from "../../../core/calendar/swedish-calendar";
+import { ManualClock } from "#core/clock";
+import { deathDateRange } from "#core/memorial/death-window";
+import { addDays, dayNumber } from "#core/calendar/swedish-calendar";
 import { MUNICIPALITIES, fictionalPhoneNumbers, generateParlours } from "./fictional-data";
 import { createMemorialSourceSimulator } from "./memorial-source-simulator";
 

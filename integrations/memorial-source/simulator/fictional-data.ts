@@ -1,8 +1,8 @@
-import { dateOfDayNumber } from "../../../core/calendar/swedish-calendar";
-import type { DeceasedPerson, FuneralParlour } from "../../../core/memorial/memorial-records";
+import { dateOfDayNumber } from "#core/calendar/swedish-calendar";
+import type { DeceasedPerson, FuneralParlour } from "#core/memorial/memorial-records";
 import municipalitiesFile from "./municipalities.json";
 import { MEN, PARLOUR_FAMILY_NAMES, STREETS, SURNAMES, WOMEN } from "./names";
-import { seededRandom } from "../../../core/seeded-random";
+import { seededRandom } from "#core/seeded-random";
 
 /**
  * The simulator's fictional death notices and funeral parlours, generated

@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from "express";
 import { timingSafeEqual } from "node:crypto";
-import type { Clock } from "../../../core/clock";
-import { dayNumber, isIsoDate, swedishDate } from "../../../core/calendar/swedish-calendar";
-import { DeceasedIndex, ParlourIndex } from "../../../core/memorial/memorial-search";
-import type { DeceasedPerson, FuneralParlour } from "../../../core/memorial/memorial-records";
+import type { Clock } from "#core/clock";
+import { dayNumber, isIsoDate, swedishDate } from "#core/calendar/swedish-calendar";
+import { DeceasedIndex, ParlourIndex } from "#core/memorial/memorial-search";
+import type { DeceasedPerson, FuneralParlour } from "#core/memorial/memorial-records";
 import { API_KEY_HEADER, DECEASED_PATH, MAX_SOURCE_LIMIT, PARLOURS_PATH, type WireError } from "../protocol";
 import { DEFAULT_SEED, deathsOnDay, generateParlours, type GeneratedDeath, type GeneratedParlour } from "./fictional-data";
 

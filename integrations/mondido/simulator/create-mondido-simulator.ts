@@ -1,8 +1,8 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import express, { Router, type Request, type Response } from "express";
 import { postJsonCallback } from "../../simulator-kit/post-json";
-import type { Clock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
 import { mondidoAmountToOre } from "../amount";
 import { hashesEqual, mondidoRequestHash, mondidoResponseHash } from "../hash";
 import type { MondidoStatus } from "../transaction";

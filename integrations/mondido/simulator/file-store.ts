@@ -1,4 +1,4 @@
-import type { Clock } from "../../../core/clock";
+import type { Clock } from "#core/clock";
 import { recordJournal } from "../../simulator-kit/record-journal";
 import { retentionOnPut, type RecordAge, type Retention } from "../../simulator-kit/retention";
 import type { MondidoSimStore, SimTransactionRecord } from "./transaction-store";

@@ -24,4 +24,4 @@ export function htmlPage(title: string, body: string): string {
   return simulatorPage({ title, style: STYLE, body });
 }
 
-export { formatSek } from "../../../core/site/format";
+export { formatSek } from "#core/site/format";

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import express, { Router, type Request, type Response } from "express";
-import type { Clock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
 import { mondidoAmountToOre } from "../amount";
 import type { MondidoSimStore } from "./transaction-store";
 

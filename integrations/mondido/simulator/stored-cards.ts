@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
-import type { Clock } from "../../../core/clock";
+import type { Clock } from "#core/clock";
 import { recordJournal } from "../../simulator-kit/record-journal";
 import { hashesEqual, mondidoRequestHash } from "../hash";
 import type { MondidoStatus } from "../transaction";

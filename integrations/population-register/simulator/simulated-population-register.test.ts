@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../../../core/clock";
-import { parsePersonnummer } from "../../../core/identity/personnummer";
-import { redactPersonnummer } from "../../../core/identity/redact-personnummer";
-import { TEST_PERSONNUMMER } from "../../../core/identity/test-personnummer";
+import { ManualClock } from "#core/clock";
+import { parsePersonnummer } from "#core/identity/personnummer";
+import { redactPersonnummer } from "#core/identity/redact-personnummer";
+import { TEST_PERSONNUMMER } from "#core/identity/test-personnummer";
 import { DEFAULT_BANKID_TEST_PERSONS } from "../../bankid/simulator/test-persons";
 import { createSimulatedPopulationRegister } from "./simulated-population-register";
 import testRegister from "./test-register.json";

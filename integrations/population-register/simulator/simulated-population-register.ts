@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { systemClock, type Clock } from "../../../core/clock";
-import { parsePersonnummer } from "../../../core/identity/personnummer";
-import { silentLogger, type Logger } from "../../../core/logger";
-import type { PopulationRecord, PopulationRegister } from "../../../core/donors/population-register";
+import { systemClock, type Clock } from "#core/clock";
+import { parsePersonnummer } from "#core/identity/personnummer";
+import { silentLogger, type Logger } from "#core/logger";
+import type { PopulationRecord, PopulationRegister } from "#core/donors/population-register";
 import testRegister from "./test-register.json";
 
 const recordSchema = z.object({

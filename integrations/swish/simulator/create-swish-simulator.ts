@@ -1,6 +1,6 @@
 import express from "express";
-import type { Clock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
 import { postJsonCallback } from "../../simulator-kit/post-json";
 import type { SwishPaymentRequest, SwishRefund } from "../types";
 import { createSwishApiRouter } from "./api-router";

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../core/clock";
+import { ManualClock } from "#core/clock";
 import { newInstructionId } from "../instruction-id";
 import { createFileSwishStore } from "./file-store";
 import type { SimulatedPaymentRequest } from "./store";

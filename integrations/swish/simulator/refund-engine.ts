@@ -1,5 +1,5 @@
-import type { Clock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
 import { SWISH_REFUND_ERRORS, type SwishRefundErrorCode } from "../error-codes";
 import { isInstructionId, newInstructionId } from "../instruction-id";
 import type { SwishErrorObject, SwishRefund } from "../types";

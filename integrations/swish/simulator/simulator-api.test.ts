@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../../core/clock";
+import { ManualClock } from "#core/clock";
 import { SwishApiError, SwishHttpError, newInstructionId, type SwishCreatePaymentRequestInput } from "../client";
 import { SWISH_CREATE_ERRORS } from "../error-codes";
 import { startSimulatorServer, TEST_PAYEE_ALIAS, type SimulatorServer } from "./test-server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Clock } from "../../../core/clock";
-import type { Logger } from "../../../core/logger";
+import type { Clock } from "#core/clock";
+import type { Logger } from "#core/logger";
 import { SWISH_CANCEL_TOO_LATE, SWISH_RESULT_ERRORS, type SwishResultErrorCode } from "../error-codes";
 import { isInstructionId, newInstructionId } from "../instruction-id";
 import type { SwishErrorObject, SwishPaymentRequest } from "../types";

@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { ManualClock } from "../../../core/clock";
-import { silentLogger } from "../../../core/logger";
+import { ManualClock } from "#core/clock";
+import { silentLogger } from "#core/logger";
 import { SwishClient } from "../client";
 import type { SwishPaymentRequest } from "../types";
 import { createSwishSimulator, type SwishSimulatorOptions } from "./create-swish-simulator";

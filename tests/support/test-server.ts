@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import pg from "pg";
+import type { ServerBuild } from "react-router";
+import { loadServerConfig } from "#server/config";
+import { buildContainer, type AppContainer, type ContainerOverrides } from "#server/container";
+import { createApp } from "#server/app";
+import { listenSite } from "#server/http-server";
+import { createLogger } from "#server/logging";
+import type { Clock } from "#core/clock";
+import { silentLogger } from "#core/logger";
+import { transitionPayment } from "#core/payments/payment-transitions";
+
+/**
+ * A real server for integration tests: the whole container (database, payment
+ * providers, simulators, jobs) on a free port, with the JSON API and simulators
+ * mounted. Pages are not served (no React Router build is needed). Jobs do not
+ * run by themselves: tests drive them with `container.jobs.runOnce()`.
+ */
+export interface TestServer {
+  container: AppContainer;
+  url: string;
+  dir: string;
+  /** Stops the server and closes the container; the state directory stays for a restart. */
+  stop(): Promise<void>;
+  /** Stops and removes everything. */
+  dispose(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestServerOptions extends ContainerOverrides {
+  engine?: "sqlite" | "postgres";
+  /** Reuse a state directory (and SQLite file) from an earlier server: a restart. */
+  dir?: string;
+  env?: Record<string, string>;
+  /** Reuse a PostgreSQL schema from an earlier server. */
+  postgresSchema?: string;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer & { postgresSchema?: string }> {
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hl-test-"));
+  const port = await freePort();
+  let databaseUrl = `sqlite:${path.join(dir, "site.db")}`;
+  let postgresSchema = options.postgresSchema;
+  if (options.engine === "postgres") {
+    const baseUrl = process.env.TEST_DATABASE_URL as string;
+    if (!postgresSchema) {
+      postgresSchema = `test_${crypto.randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`create schema ${postgresSchema}`);
+      await admin.end();
+    }
+    const url = new URL(baseUrl);
+    url.searchParams.set("schema", postgresSchema);
+    databaseUrl = url.toString();
+  }
+  const config = loadServerConfig({
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "silent",
+    MAIL_DIR: path.join(dir, "mail"),
+    SIMULATOR_STATE_DIR: path.join(dir, "sim"),
+    AUTOGIRO_OUTBOX_DIR: path.join(dir, "autogiro", "outbox"),
+    AUTOGIRO_INBOX_DIR: path.join(dir, "autogiro", "inbox"),
+    AUTOGIRO_ARCHIVE_DIR: path.join(dir, "autogiro", "archive"),
+    SWISH_SIMULATOR_CALLBACK_DELAY_MS: "0",
+    JOBS_ENABLED: "false",
+    ...options.env,
+  });
+  const container = await buildContainer(config, { logger: options.logger ?? createLogger("silent"), ...options });
+  await container.paymentSetup.swishSimulator?.ready;
+  const app = createApp({ container, build: () => Promise.reject<ServerBuild>(new Error("pages are not served in API tests")) });
+  const server: Server = await new Promise((resolve) => {
+    const s = listenSite(app, port, "127.0.0.1", () => resolve(s));
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await container.close();
+  };
+  return {
+    container,
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    postgresSchema,
+    stop,
+    async dispose() {
+      await stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (options.engine === "postgres" && postgresSchema && !options.postgresSchema) {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop schema ${postgresSchema} cascade`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+// Test code reads arbitrary JSON answers; asserting on them is the type check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Waits until `check` returns a truthy value, polling every 20 ms. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Pays a gift as an imported invoice payment would: through the one payment transition, so what payment sets off (cards, memberships, receipts) happens as in production. */
+export async function payByInvoiceImport(server: TestServer, clock: Clock, orderReference: string): Promise<void> {
+  const { db, paymentOutcomes } = server.container;
+  const gift = await db.selectFrom("gifts").selectAll().where("order_reference", "=", orderReference).executeTakeFirstOrThrow();
+  const now = clock.now().toISOString();
+  const id = `pay-${orderReference}`;
+  await db
+    .insertInto("payments")
+    .values({ id, gift_id: gift.id, method: "invoice", provider: "Invoice", provider_reference: id, status: "pending", amount_ore: gift.amount_ore,
+      payer_alias: null, client_token: null, client_url: null, error_code: null, last_checked_at: null, created_at: now, updated_at: now, paid_at: null, expires_at: now })
+    .execute();
+  await transitionPayment({ db, clock, logger: silentLogger, outcomes: paymentOutcomes }, { paymentId: id, to: "paid", source: "import" });
+}
