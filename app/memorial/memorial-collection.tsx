@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/memorial-collection";
 import { containerContext } from "../context";
 import { FORM_NOT_SENT, startGiftPayment } from "../giving/start-gift-payment.server";
@@ -43,6 +43,16 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export function headers() {
   return { "Cache-Control": "no-store" };
+}
+
+/**
+ * React Router reloads a page's data after an action unless the action failed
+ * (4xx); a gift refused because the collection has closed (409) must reload
+ * it, so that a visitor who had the page open sees the closed collection – no
+ * form, and no greetings the family has hidden since – not the old page.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 async function collectionFor(context: Route.LoaderArgs["context"], slug: string) {

@@ -108,6 +108,11 @@ test("a memorial collection opened, given to twice, shown as the givers chose, c
   await gotoHydrated(page, path);
   await expect(page.locator(".collection-greetings li")).toHaveCount(1);
 
+  // A visitor has the page open, with its gift form, while the family closes the collection.
+  const visitor = await page.context().newPage();
+  await gotoHydrated(visitor, path);
+  await expect(visitor.getByLabel("Din hälsning (frivilligt)")).toBeVisible();
+
   // Closing needs the box ticked; then no names or greetings at all, and gifts are refused.
   await gotoHydrated(page, manageUrl.replace(/&ny=1$/, ""));
   await page.getByRole("button", { name: "Avsluta insamlingen" }).click();
@@ -127,6 +132,16 @@ test("a memorial collection opened, given to twice, shown as the givers chose, c
   expect(pdf.text).toContain("Karin och Olle");
   expect(pdf.text).toContain("Bo Ek");
   expect(pdf.text).toContain("500 kr");
+
+  // The visitor's gift is refused, and the page they had open now shows the closed collection, without its form.
+  await visitor.getByRole("radio", { name: "250 kr" }).check();
+  await visitor.getByLabel("Namn", { exact: true }).fill("Sent Givare");
+  await visitor.getByLabel("E-post", { exact: true }).fill("sent@exempel.se");
+  await visitor.getByRole("button", { name: /^Fortsätt/ }).click();
+  await expect(visitor.getByRole("heading", { name: "Insamlingen är avslutad" })).toBeVisible();
+  await expect(visitor.getByRole("alert")).toContainText("Minnesinsamlingen är avslutad och tar inte emot fler gåvor.");
+  await expect(visitor.getByLabel("Din hälsning (frivilligt)")).toHaveCount(0);
+  await expect(visitor.getByText("Karin och Olle")).toHaveCount(0);
 
   await gotoHydrated(page, path);
   await expect(page.getByRole("heading", { name: "Insamlingen är avslutad" })).toBeVisible();
