@@ -51,8 +51,13 @@ function withCard(cards: Pick<CardCatalogue, "cardByCode">, kind: GiftDocumentKi
 }
 
 
-/** The document of a stored item, dated by its gift. */
-export function giftDocumentRequest(item: OrderItemRow, date: string): DocumentRequest {
+/**
+ * The document of a stored item, dated by its gift. It carries the number the
+ * buyer has on the receipt and the order page – the gift's order reference –
+ * so that a recipient who quotes it is understood (issue #29); only a list
+ * order's documents, one gift for many recipients, carry each item's own.
+ */
+export function giftDocumentRequest(item: OrderItemRow, gift: Pick<GiftRow, "gift_type" | "order_reference" | "paid_at" | "created_at">): DocumentRequest {
   if (!isGiftDocumentKind(item.kind)) throw new Error(`Order item ${item.id} is not a gift document`);
   const content = storedGiftDocumentContent(item.content);
   return {
@@ -64,8 +69,8 @@ export function giftDocumentRequest(item: OrderItemRow, date: string): DocumentR
       text: content.text,
       signature: content.signature,
       amountOre: content.showAmount ? content.amountOre : null,
-      reference: item.reference,
-      date,
+      reference: isGiftDocumentKind(gift.gift_type) ? gift.order_reference : item.reference,
+      date: documentDate(gift),
       card: content.card?.design ?? null,
     },
   };
@@ -93,12 +98,12 @@ export async function findGiftDocumentOrder(db: Kysely<DB>, orderReference: stri
   return items.length > 0 ? { gift, order, items, kind } : null;
 }
 
-export function documentDate(gift: GiftRow): string {
+export function documentDate(gift: Pick<GiftRow, "paid_at" | "created_at">): string {
   return gift.paid_at ?? gift.created_at;
 }
 
 export function itemDocument(found: GiftDocumentOrder, item: OrderItemRow): DocumentRequest {
-  return giftDocumentRequest(item, documentDate(found.gift));
+  return giftDocumentRequest(item, found.gift);
 }
 
 /** "med e-post till anna@exempel.se", "med post till Anna Svensson", "för nedladdning". */
@@ -211,7 +216,7 @@ export function giftDocumentMail(item: OrderItemRow, gift: GiftRow, site: SiteCo
     `${site.phone} · ${site.email}`,
   ].join("\n");
   return {
-    document: giftDocumentRequest(item, documentDate(gift)),
+    document: giftDocumentRequest(item, gift),
     subject: `${OCCASION_HEADINGS[content.occasion]} – en gåva i ditt namn från ${content.signature}`,
     text,
     filename: giftDocumentFileName(item.kind, item.recipient_name, "pdf"),

@@ -3,7 +3,7 @@ import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { DocumentRequest, PostBatchEntry, PostedDocument } from "../documents/document-renderer";
 import type { SiteConfig } from "../site/site-config";
-import { documentDate, giftDocumentRequest } from "../gift-documents/gift-document-order";
+import { giftDocumentRequest } from "../gift-documents/gift-document-order";
 import { articleLetter, storedArticle } from "../gift-documents/register-article";
 import { addWorkingDays, daysBetween, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
 import { POST_DELIVERY_WORKING_DAYS } from "../memorial/delivery-date";
@@ -82,7 +82,7 @@ function postedDocument(request: DocumentRequest): PostedDocument {
 async function itemDocument(db: Kysely<DB>, item: OrderItemRow): Promise<PostedDocument> {
   const gift = await giftOfOrderItem(db, item);
   if (item.kind === "memorial_sheet") return postedDocument(memorialSheetForItem(item, gift.amount_ore));
-  return postedDocument(giftDocumentRequest(item, documentDate(gift)));
+  return postedDocument(giftDocumentRequest(item, gift));
 }
 
 /**

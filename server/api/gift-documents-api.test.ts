@@ -82,7 +82,9 @@ describe.each(testEngines)("gift cards, certificates and diplomas on %s", (engin
     const text = inspectPdf(Buffer.from(await pdf.arrayBuffer())).text;
     expect(text).toContain("500 kr");
     const item = await s.container.db.selectFrom("order_items").selectAll().executeTakeFirstOrThrow();
-    expect(text).toContain(item.reference);
+    // The number on the card is the one on the receipt and the order page: the order reference (issue #29).
+    expect(text).toContain(gift.order_reference);
+    expect(text).not.toContain(item.reference);
     expect(text).toContain("Margareta Lindqvist");
     expect(item.channel).toBe("download");
     // The card's code is the design, and its art is kept with the item as it was bought.
