@@ -64,8 +64,9 @@ describe.each(testEngines)("memorial sheet delivery on %s", (engine) => {
     // The receipt to the donor says in whose memory, where the sheet goes and when, with a copy of the sheet.
     const receipt = sent.find((m) => /^To: astrid@exempel\.se$/m.test(m.headers))!;
     const receiptText = textOf(receipt);
-    expect(receiptText).toContain("Din gåva är en minnesgåva till minne av Märta Öberg. Minnesbladet skickas med e-post till Familjen Öberg.");
-    expect(receiptText).toContain("Minnesbladet skickas med e-post så snart gåvan är betald");
+    // Sent once the gift is paid: it no longer waits for the payment (issue #29), and says so once.
+    expect(receiptText).toContain("Din gåva är en minnesgåva till minne av Märta Öberg. Minnesbladet skickas med e-post till Familjen Öberg inom några minuter.");
+    expect(receiptText).not.toContain("så snart gåvan är betald");
     expect(receiptText).toContain(`/order/minnesblad/${gift.order_reference}`);
     expect(receipt.parts.map((p) => p.filename).filter(Boolean)).toEqual([`tack-${gift.order_reference}.png`, "minnesblad-marta-oberg.png"]);
   });

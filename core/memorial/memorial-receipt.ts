@@ -28,7 +28,7 @@ export async function memorialReceiptExtras(
   const estimate = sheetDeliveryEstimate(item, new Date(gift.paid_at ?? gift.created_at), await funeralDateFor(deps.db, gift, item), gift.paid_at !== null);
   const sheet = await deps.documents.render(memorialSheetForItem(item, gift.amount_ore), "png");
   return {
-    paragraph: memorialReceiptParagraph(item, estimate, `${deps.publicUrl}${memorialOrderPath(gift.order_reference)}`),
+    paragraph: memorialReceiptParagraph(item, estimate, `${deps.publicUrl}${memorialOrderPath(gift.order_reference)}`, gift.paid_at !== null),
     attachment: { filename: sheetFileName(storedSheetContent(item.content).deceasedName, "png"), content: sheet, contentType: "image/png" },
   };
 }

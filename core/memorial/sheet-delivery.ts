@@ -96,11 +96,14 @@ export function sheetDeliveryEstimate(item: Pick<OrderItemRow, "channel" | "reci
 }
 
 /** The memorial sheet's paragraph in the donor's receipt. */
-export function memorialReceiptParagraph(item: OrderItemRow, estimate: DeliveryEstimate, pageUrl: string): string {
+export function memorialReceiptParagraph(item: OrderItemRow, estimate: DeliveryEstimate, pageUrl: string, paid: boolean): string {
   const content = storedSheetContent(item.content);
+  // By e-mail the sheet goes at once: one sentence says where and when. By post the estimate gives the days.
+  const byEmail = estimate.delivery === "email" && item.channel !== "download";
+  const when = byEmail ? (paid ? " inom några minuter" : " så snart gåvan är betald") : "";
   return [
-    `Din gåva är en minnesgåva till minne av ${content.deceasedName}. Minnesbladet skickas ${sheetDestination(item)}.`,
-    estimate.message,
+    `Din gåva är en minnesgåva till minne av ${content.deceasedName}. Minnesbladet skickas ${sheetDestination(item)}${when}.`,
+    ...(byEmail ? [] : [estimate.message]),
     `En kopia av minnesbladet finns bifogad, och du kan följa det här: ${pageUrl}`,
   ].join(" ");
 }
