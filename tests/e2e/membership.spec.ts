@@ -23,6 +23,9 @@ test("become a member by Swish, see the member number and download the member ca
   await page.getByLabel(/Swish på en annan enhet/).check();
   await page.getByRole("button", { name: /^Fortsätt till Swish \(300 kr\)$/ }).click();
   await expect(page).toHaveURL(/\/ge-en-gava\/betalning\/[0-9A-Z]{26}$/);
+  // A membership fee "räknas inte som en gåva": the payment page does not call it one (issue #29).
+  await expect(page.getByRole("main")).toContainText("Medlemsavgift på 300 kr");
+  await expect(page.getByRole("main")).not.toContainText("Gåva på");
 
   await answerInSwish(page, "Godkänn");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Välkommen som medlem, Birgitta!", { timeout: 30_000 });

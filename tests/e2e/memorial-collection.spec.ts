@@ -86,7 +86,7 @@ test("a memorial collection opened, given to twice, shown as the givers chose, c
 
   // A gift without a greeting or signature is refused with the summary, nothing sent.
   await page.getByRole("button", { name: /^Fortsätt/ }).click();
-  await expect(page.locator("#insamlingsgava-fel")).toContainText("Underskrift");
+  await expect(page.locator("#insamlingsgava-fel")).toContainText("Hälsningar från");
 
   await give(page, path, { amount: "500 kr", signature: "Karin och Olle", greeting: "Vi minns dig med värme.", showAmount: true });
   await give(page, path, { amount: "250 kr", signature: "Bo Ek", greeting: "Tack för allt.", showAmount: false });

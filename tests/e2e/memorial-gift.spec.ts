@@ -92,7 +92,7 @@ test("the error summary lists what is missing in the page's order, and axe finds
   const inOrder = [
     person,
     "Minnesbladet: Välj vart minnesbladet ska skickas.",
-    "Underskrift: Skriv vem hälsningen är från, till exempel Anna och Per Svensson.",
+    "Hälsningar från: Skriv vem hälsningen är från, till exempel Anna och Per Svensson.",
     "Namn: Skriv ditt namn.",
     "E-post: Skriv din e-postadress, så att vi kan skicka kvittot.",
   ];
