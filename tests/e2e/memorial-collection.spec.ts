@@ -134,6 +134,7 @@ test("a memorial collection opened, given to twice, shown as the givers chose, c
   expect(pdf.text).toContain("500 kr");
 
   // The visitor's gift is refused, and the page they had open now shows the closed collection, without its form.
+  await visitor.getByLabel("Hälsningar från").fill("Sen Givare");
   await visitor.getByRole("radio", { name: "250 kr" }).check();
   await visitor.getByLabel("Namn", { exact: true }).fill("Sent Givare");
   await visitor.getByLabel("E-post", { exact: true }).fill("sent@exempel.se");
@@ -218,5 +219,6 @@ test("without JavaScript: a collection is opened and the closed page refuses a g
   await visitor.getByLabel("E-post", { exact: true }).fill("astrid@exempel.se");
   await visitor.getByRole("button", { name: /^Fortsätt/ }).click();
   await expect(visitor.getByRole("alert")).toContainText("Minnesinsamlingen är avslutad och tar inte emot fler gåvor");
+  await expect(visitor.getByRole("heading", { name: "Insamlingen är avslutad" })).toBeVisible();
   await context.close();
 });
