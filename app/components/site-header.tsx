@@ -43,7 +43,11 @@ export function SiteHeader({ data, lang }: Props) {
           <HeaderSearch lang={lang} />
           {/* On a computer too, not only in the phone's menu and the footer (issue #29). */}
           <NavLink to="/mina-sidor" className="site-header__mine">
-            {lang === "en" ? "My pages" : "Mina sidor"}
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" focusable="false">
+              <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className="visually-hidden">{lang === "en" ? "My pages" : "Mina sidor"}</span>
           </NavLink>
           <Link to="/ge-en-gava" className="button button--primary site-header__give">
             {giveLabel}
