@@ -218,3 +218,14 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/kontakt$/);
   });
 });
+
+test("on a computer the header leads to Mina sidor, and fits from 1200 px up", async ({ page }) => {
+  for (const width of [1200, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px`).toBe(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Mina sidor" })).toBeVisible();
+  }
+  await page.getByRole("banner").getByRole("link", { name: "Mina sidor" }).click();
+  await expect(page).toHaveURL(/\/logga-in\?returnTo=%2Fmina-sidor$/);
+});
