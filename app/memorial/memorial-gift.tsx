@@ -183,6 +183,8 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
   const [deceasedQuery, setDeceasedQuery] = useState(initialText("deceasedQuery"));
   const [townQuery, setTownQuery] = useState(initialText("deceasedTownQuery"));
   const [deceasedId, setDeceasedId] = useState(fields.deceasedId.initialValue ?? "");
+  // "Ingen av dessa" is checked only once the donor chooses it: a fresh result list starts with nothing chosen.
+  const [noneChosen, setNoneChosen] = useState(false);
   const [chosen, setChosen] = useState<DeceasedPerson | null>(
     () => actionData?.searches.deceased?.items.find((p) => p.id === deceasedId) ?? null,
   );
@@ -280,6 +282,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
 
   const choosePerson = (person: DeceasedPerson | null) => {
     setChosen(person);
+    setNoneChosen(person === null);
     setDeceasedId(person?.id ?? "");
     if (person) setManualOpen(false);
     // The funeral parlour that has the funeral is offered first, and chosen when nothing else is.
@@ -381,7 +384,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
                 </label>
               ))}
               <label className="result-choice result-choice--none">
-                <input type="radio" name={fields.deceasedId.name} value="" checked={deceasedId === ""} onChange={() => choosePerson(null)} />
+                <input type="radio" name={fields.deceasedId.name} value="" checked={noneChosen && deceasedId === ""} onChange={() => choosePerson(null)} />
                 <span className="result-choice__body">Ingen av dessa</span>
               </label>
             </fieldset>

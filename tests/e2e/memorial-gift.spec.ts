@@ -24,6 +24,8 @@ test("a memorial gift by Swish, the sheet to the family by e-mail", async ({ pag
   // Results as the donor types, the count announced.
   await page.getByLabel("Sök på namn").fill(fullName(person));
   await expect(page.locator("#minnesgava-deceasedQuery-status")).toContainText(/\d+ (person|personer) hittades/);
+  // A fresh list starts with nobody chosen, not with "Ingen av dessa" (issue #29).
+  await expect(page.getByRole("radio", { name: "Ingen av dessa" })).not.toBeChecked();
   await personChoice(page, person).check();
   await expectNoAxeViolations(page);
 
