@@ -5,7 +5,10 @@ import { useLocation } from "react-router";
  * Client-side navigation does not make screen readers announce the new page the
  * way a page load does. After each navigation this live region says
  * "Navigated to" (on Swedish pages "Navigerade till") and the page's title or,
- * failing that, its first heading.
+ * failing that, its first heading. On a new page the focus goes to its heading,
+ * as a page load would start at the top (issue #29: after the gift form the
+ * payment and thank-you pages left it on the body) – unless the page has put
+ * it somewhere in its content itself.
  */
 export function announcementFor(lang: "sv" | "en", title: string): string {
   return `${lang === "en" ? "Navigated to" : "Navigerade till"} ${title}`;
@@ -15,6 +18,7 @@ export function RouteAnnouncer({ lang }: { lang: "sv" | "en" }) {
   const location = useLocation();
   const [message, setMessage] = useState("");
   const firstRender = useRef(true);
+  const lastPath = useRef(location.pathname);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -25,10 +29,17 @@ export function RouteAnnouncer({ lang }: { lang: "sv" | "en" }) {
     // visitor types) say so in their state; the page has its own live region.
     if ((location.state as { announce?: boolean } | null)?.announce === false) return;
     // Wait a frame so the new page's <title> and heading are in the document.
+    const newPage = lastPath.current !== location.pathname;
+    lastPath.current = location.pathname;
     const frame = requestAnimationFrame(() => {
-      const heading = document.querySelector("main h1")?.textContent?.trim();
+      const h1 = document.querySelector<HTMLElement>("main h1");
+      const heading = h1?.textContent?.trim();
       const title = document.title.trim() || heading || location.pathname;
       setMessage(announcementFor(lang, title));
+      if (newPage && h1 && !document.querySelector("main")?.contains(document.activeElement)) {
+        if (!h1.hasAttribute("tabindex")) h1.setAttribute("tabindex", "-1");
+        h1.focus({ preventScroll: true });
+      }
     });
     return () => cancelAnimationFrame(frame);
   }, [location.key, location.pathname, location.state, lang]);

@@ -11,6 +11,8 @@ test.describe("one-off gift with Swish on a computer", () => {
     await gotoHydrated(page, "/ge-en-gava");
     await expectNoAxeViolations(page);
     await submitGift(page, { device: "other" });
+    // A new page starts at its heading, as a page load would (issue #29), not on the body.
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await expect(page.getByRole("img", { name: "QR-kod för betalning med Swish" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("status")).toContainText("Väntar på din betalning");
     await expectNoAxeViolations(page);
@@ -18,6 +20,7 @@ test.describe("one-off gift with Swish on a computer", () => {
     await answerInSwish(page, "Godkänn");
     // The page polls every 3 s and moves on by itself.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!", { timeout: 30_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await expect(page.locator(".thanks-facts")).toContainText("250");
     await expectNoAxeViolations(page);
   });
