@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
-import type { Server } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { loadServerConfig } from "#server/config";
@@ -53,7 +53,18 @@ export interface TestServerOptions extends ContainerOverrides {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer & { postgresSchema?: string }> {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hl-test-"));
-  const port = await freePort();
+  // The server listens first, on a port the system gives it, and gets its handler once the container is
+  // built: a port found free and bound later could be taken meanwhile (by a simulator of this very
+  // container, or another test file's server), which made tests fail with EADDRINUSE under load.
+  let handle: RequestListener = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = listenSite((req, res) => handle(req, res), 0, "127.0.0.1", () => resolve(s));
+    s.once("error", reject);
+  });
+  const port = (server.address() as net.AddressInfo).port;
   let databaseUrl = `sqlite:${path.join(dir, "site.db")}`;
   let postgresSchema = options.postgresSchema;
   if (options.engine === "postgres") {
@@ -69,28 +80,31 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url.searchParams.set("schema", postgresSchema);
     databaseUrl = url.toString();
   }
-  const config = loadServerConfig({
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO_DATA: "false",
-    LOG_LEVEL: "silent",
-    MAIL_DIR: path.join(dir, "mail"),
-    SIMULATOR_STATE_DIR: path.join(dir, "sim"),
-    AUTOGIRO_OUTBOX_DIR: path.join(dir, "autogiro", "outbox"),
-    AUTOGIRO_INBOX_DIR: path.join(dir, "autogiro", "inbox"),
-    AUTOGIRO_ARCHIVE_DIR: path.join(dir, "autogiro", "archive"),
-    SWISH_SIMULATOR_CALLBACK_DELAY_MS: "0",
-    JOBS_ENABLED: "false",
-    ...options.env,
-  });
-  const container = await buildContainer(config, { logger: options.logger ?? createLogger("silent"), ...options });
+  let container: AppContainer;
+  try {
+    const config = loadServerConfig({
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: "false",
+      LOG_LEVEL: "silent",
+      MAIL_DIR: path.join(dir, "mail"),
+      SIMULATOR_STATE_DIR: path.join(dir, "sim"),
+      AUTOGIRO_OUTBOX_DIR: path.join(dir, "autogiro", "outbox"),
+      AUTOGIRO_INBOX_DIR: path.join(dir, "autogiro", "inbox"),
+      AUTOGIRO_ARCHIVE_DIR: path.join(dir, "autogiro", "archive"),
+      SWISH_SIMULATOR_CALLBACK_DELAY_MS: "0",
+      JOBS_ENABLED: "false",
+      ...options.env,
+    });
+    container = await buildContainer(config, { logger: options.logger ?? createLogger("silent"), ...options });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   await container.paymentSetup.swishSimulator?.ready;
-  const app = createApp({ container, build: () => Promise.reject<ServerBuild>(new Error("pages are not served in API tests")) });
-  const server: Server = await new Promise((resolve) => {
-    const s = listenSite(app, port, "127.0.0.1", () => resolve(s));
-  });
+  handle = createApp({ container, build: () => Promise.reject<ServerBuild>(new Error("pages are not served in API tests")) });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
