@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadServerConfig, readEnvironment } from "./config";
+import { loadConfigOrExit } from "./config";
 import { buildContainer } from "./container";
 import { createApp } from "./app";
 import { listenSite } from "./http-server";
@@ -12,16 +12,7 @@ import { listenSite } from "./http-server";
  * what is shared between instances). Used by server/several-instances.test.ts.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadServerConfig(readEnvironment());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const container = await buildContainer(config);
   await container.paymentSetup.swishSimulator?.ready;
   const app = createApp({ container, build: () => Promise.reject<ServerBuild>(new Error("this instance serves no pages")) });

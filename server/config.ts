@@ -312,3 +312,16 @@ export function loadBuildTimeSiteSettings(env: NodeJS.ProcessEnv): SiteSettings 
   const { values, site } = parseEnvironment(buildTimeSchema, env);
   return siteSettings({ site, ...values });
 }
+
+/** The process's configuration; a bad value ends the process with the message that names the variable (no stack trace). */
+export function loadConfigOrExit(): ServerConfig {
+  try {
+    return loadServerConfig(readEnvironment());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

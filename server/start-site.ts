@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import type express from "express";
-import { ConfigError, loadServerConfig, readEnvironment } from "./config";
+import { loadConfigOrExit } from "./config";
 import { buildContainer } from "./container";
 import { createApp } from "./app";
 import { listenSite } from "./http-server";
@@ -22,16 +22,7 @@ export interface SiteStartOptions {
  * graph: one copy of every core module, class and piece of module state.
  */
 export async function startSite(options: SiteStartOptions): Promise<void> {
-  let config;
-  try {
-    config = loadServerConfig(readEnvironment());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const container = await buildContainer(config);
   const app = createApp({ container, ...options });
