@@ -153,7 +153,8 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <article className="page page--narrow gift-page membership-page">
-      <h1>{renewal ? "Förnya ditt medlemskap" : "Bli medlem"}</h1>
+      {/* A member logged in is not asked to become one (issue #29): the page is about their membership. */}
+      <h1>{renewal ? "Förnya ditt medlemskap" : ownMembership ? "Ditt medlemskap" : "Bli medlem"}</h1>
       <p className="lead">
         Som medlem är du med i arbetet mot hjärt- och lungsjukdomar: du får nyheter om forskningen några gånger om året och inbjudningar
         till föreläsningar där forskarna berättar om sitt arbete. Medlemsavgiften är <strong>{fee} för ett år</strong>.
@@ -236,8 +237,11 @@ export default function Membership({ loaderData, actionData }: Route.ComponentPr
         </section>
       )}
 
+      {ownMembership && (
+        <h2 id="betala-avgift">{ownMembership.active ? "Betala nästa års avgift nu, eller ge ett medlemskap i present" : "Betala avgiften, eller ge ett medlemskap i present"}</h2>
+      )}
       <ErrorSummary {...summary} />
-      <Form method="post" className="form gift-form membership-form" {...formProps}>
+      <Form method="post" className="form gift-form membership-form" {...formProps} aria-labelledby={ownMembership ? "betala-avgift" : undefined}>
         <input type="hidden" name={fields.idempotencyKey.name} defaultValue={fields.idempotencyKey.initialValue ?? idempotencyKey} />
         <input type="hidden" name={fields.renewal.name} defaultValue={fields.renewal.initialValue ?? ""} />
 

@@ -98,6 +98,9 @@ test("a logged-in member chooses yearly renewal by card and the membership page 
 
   // A member now: the page offers renewal every year; by card she pays the next year's fee in the card window.
   await gotoHydrated(page, "/bli-medlem");
+  // A member is not asked to become one (issue #29): the page is about their membership.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ditt medlemskap");
+  await expect(page.getByRole("form", { name: "Betala nästa års avgift nu, eller ge ett medlemskap i present" })).toBeVisible();
   const renewal = page.getByRole("region", { name: "Förnya automatiskt varje år" });
   await expect(renewal).toBeVisible();
   await expectNoAxeViolations(page);
