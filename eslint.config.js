@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { noCoreImportCycle } from "./scripts/lint/core-import-cycles.mjs";
 
 /**
  * Import boundaries between the top-level folders (decision 0009). An import
@@ -93,6 +94,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import circle in core/ (decision 0037; scripts/lint/core-import-cycles.mjs).
+    files: ["core/**/*.{ts,tsx}"],
+    plugins: { local: { rules: { "no-core-import-cycle": noCoreImportCycle } } },
+    rules: { "local/no-core-import-cycle": "error" },
   },
   ...boundaries("core", CORE_BOUNDARIES),
   ...boundaries("app", APP_BOUNDARIES),
