@@ -1,10 +1,11 @@
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expectNoAxeViolations } from "./axe";
 import { latestMyDataLink } from "./bankid-flow";
 import { gotoHydrated } from "./hydrated";
 import { expect, test } from "./session-fixture";
 // The e2e server's fixed key, so the test can sign a link that has already expired.
-import { E2E_SECRET_KEY } from "./e2e-server-env";
+import { E2E_SECRET_KEY, e2eFixtureEnv } from "./e2e-server-env";
 import { signToken, tokenSigningKey } from "#core/my-data/token-format";
 
 
@@ -67,4 +68,23 @@ test("an expired link says so and changes nothing", async ({ page, request }) =>
   const update = await request.post(`/api/MyData/Update?token=${token}`, { data: { givenName: "X", surname: "Y" } });
   expect(update.status()).toBe(410);
   expect((await update.json()).error.code).toBe("token_expired");
+});
+
+test("without JavaScript the My data page's own forms work (its referrer policy once made the browser post 'Origin: null', refused)", async ({ browser, request }) => {
+  const email = `utan-js-${crypto.randomBytes(4).toString("hex")}@exempel.se`;
+  const context = { session: "s", identity: "i", currentUrl: "http://127.0.0.1/ge-en-gava", requestgroup: "g" };
+  const gift = await request.post("/api/RegularGift/Add", { data: { context, payload: { amount: 100, name: "Ulla Utan", email, idempotencyKey: crypto.randomUUID() } } });
+  expect(gift.status()).toBe(201);
+  // The link staff would make for a donor who phones in (npm run mydata:link), to this server's address.
+  const printed = execFileSync(process.execPath, ["--import", "tsx", "scripts/mydata-link.ts", email], { env: e2eFixtureEnv, encoding: "utf8" });
+  const link = new URL(/https?:\/\/\S+/.exec(printed)![0]);
+
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const page = await noScripts.newPage();
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dina uppgifter hos oss");
+  await page.getByRole("textbox", { name: "Kommentar" }).fill("Skicka gärna brev i stället för e-post.");
+  await page.getByRole("button", { name: "Skicka kommentaren" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Tack för din kommentar");
+  await noScripts.close();
 });
