@@ -1,4 +1,5 @@
 import { enqueueJob } from "../jobs/job-queue";
+import { REFUND_CONFIRMATION_JOB } from "./refund-confirmation";
 import type { PaymentOutcomeSubscriber } from "../payments/payment-outcomes";
 
 /** The job that e-mails a paid gift's receipt (send-receipt.ts). */
@@ -14,9 +15,12 @@ export const giftStatusOutcomes: PaymentOutcomeSubscriber = {
   },
 };
 
-/** A paid gift's receipt, queued once per gift in the payment's transaction. */
+/** A paid gift's receipt, queued once per gift in the payment's transaction; after a refund, the word that the money is on its way back. */
 export const receiptOutcomes: PaymentOutcomeSubscriber = {
   async paid({ trx, clock, payment }) {
     await enqueueJob(trx, clock, { type: RECEIPT_JOB, payload: { giftId: payment.gift_id }, dedupeKey: `receipt:${payment.gift_id}` });
+  },
+  async refunded({ trx, clock, payment }) {
+    await enqueueJob(trx, clock, { type: REFUND_CONFIRMATION_JOB, payload: { paymentId: payment.id }, dedupeKey: `refund-confirmation:${payment.id}` });
   },
 };
