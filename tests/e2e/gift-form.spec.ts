@@ -126,3 +126,13 @@ test("the gift page leads to every other kind of gift, each to a form that answe
     expect((await request.get(href)).status(), href).toBe(200);
   }
 });
+
+test("on a phone, tick boxes and radio buttons beside a label that wraps keep their size", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/ge-en-gava");
+  for (const control of [page.getByRole("checkbox").first(), page.getByLabel(/Swish på en annan enhet/)]) {
+    const box = (await control.boundingBox())!;
+    expect(Math.round(box.width)).toBe(22);
+    expect(Math.round(box.height)).toBe(22);
+  }
+});
