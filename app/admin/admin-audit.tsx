@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { countOf } from "#core/site/format";
 import type { Route } from "./+types/admin-audit";
 import { requireStaff } from "./staff-guard.server";
 import { auditFilterFrom } from "./audit-filter";
@@ -54,7 +55,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </Form>
       <table className="admin-table">
         <caption>
-          {rows.length === SHOWN ? `De senaste ${SHOWN} händelserna` : `${rows.length} händelser`} (exporten tar med upp till 10 000)
+          {rows.length === SHOWN ? `De senaste ${SHOWN} händelserna` : countOf(rows.length, "händelse", "händelser")} (exporten tar med upp till 10 000)
         </caption>
         <thead>
           <tr>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-collections";
 import { requireStaff } from "./staff-guard.server";
 import { formatDateTime } from "./admin-format";
 import { listCollections } from "#core/staff/collection-admin";
-import { formatDateLong, formatSek } from "#core/site/format";
+import { countOf, formatDateLong, formatSek } from "#core/site/format";
 
 export function meta() {
   return [{ title: "Minnesinsamlingar – Administration" }];
@@ -47,7 +47,7 @@ export default function AdminCollections({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <table className="admin-table">
-        <caption>{collections.length === 0 ? "Inga minnesinsamlingar" : `${collections.length} minnesinsamlingar`}</caption>
+        <caption>{collections.length === 0 ? "Inga minnesinsamlingar" : countOf(collections.length, "minnesinsamling", "minnesinsamlingar")}</caption>
         <thead>
           <tr>
             <th scope="col">Till minne av</th>

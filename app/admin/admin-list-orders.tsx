@@ -6,7 +6,7 @@ import { PAYMENT_STATUS_LABELS } from "./payment-labels";
 import { ORDER_ITEM_KIND_LABELS } from "./order-item-labels";
 import { listListOrders } from "#core/staff/list-order-admin";
 import { METHOD_LABELS } from "#core/donors/gift-history";
-import { formatSek } from "#core/site/format";
+import { countOf, formatSek } from "#core/site/format";
 
 export function meta() {
   return [{ title: "Listbeställningar – Administration" }];
@@ -36,7 +36,7 @@ export default function AdminListOrders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <table className="admin-table">
-        <caption>{orders.length === 0 ? "Inga listbeställningar" : `${orders.length} listbeställningar`}</caption>
+        <caption>{orders.length === 0 ? "Inga listbeställningar" : countOf(orders.length, "listbeställning", "listbeställningar")}</caption>
         <thead>
           <tr>
             <th scope="col">Företag</th>

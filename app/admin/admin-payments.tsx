@@ -11,7 +11,7 @@ import { normalisePersonnummer } from "#core/identity/personnummer";
 import { METHOD_LABELS } from "#core/donors/gift-history";
 import { GIFT_TYPE_LABELS, isGiftType } from "#core/gifts/gift-types";
 import { PAYMENT_STATUS_LABELS, UNMATCHED_REASONS } from "./payment-labels";
-import { formatSek } from "#core/site/format";
+import { countOf, formatSek } from "#core/site/format";
 
 export function meta() {
   return [{ title: "Betalningar – Administration" }];
@@ -147,7 +147,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         </Form>
         {query.trim().length >= 2 && (
           <table className="admin-table">
-            <caption>{hits.length === 0 ? `Inga betalningar för ”${query}”` : `${hits.length} betalningar för ”${query}”`}</caption>
+            <caption>{hits.length === 0 ? `Inga betalningar för ”${query}”` : `${countOf(hits.length, "betalning", "betalningar")} för ”${query}”`}</caption>
             <thead>
               <tr>
                 <th scope="col">Ordernummer</th>

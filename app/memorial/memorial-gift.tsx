@@ -1,4 +1,5 @@
 import { useDocumentPreview } from "../components/preview/use-document-preview";
+import { countOf } from "#core/site/format";
 import { PreviewNotes } from "../components/preview/preview-notes";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
@@ -158,7 +159,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function MemorialGift({ loaderData, actionData }: Route.ComponentProps) {
   const { limits, idempotencyKey, defaultDevice, methods, prefill, now } = loaderData;
@@ -364,7 +364,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
                   ? ""
                   : people.length === 0
                     ? "Vi hittade ingen med det namnet under de senaste 90 dagarna. Prova med bara efternamnet, eller skriv uppgifterna själv nedan."
-                    : `${count(people.length, "person", "personer")} hittades. Välj den du vill hedra.`}
+                    : `${countOf(people.length, "person", "personer")} hittades. Välj den du vill hedra.`}
           </p>
 
           {peopleShown && peopleShown.length > 0 && (
@@ -482,7 +482,7 @@ export default function MemorialGift({ loaderData, actionData }: Route.Component
                     ? ""
                     : parlours.length === 0
                       ? "Vi hittade ingen begravningsbyrå med det namnet. Prova med orten, eller skicka minnesbladet till familjen."
-                      : `${count(parlours.length, "begravningsbyrå", "begravningsbyråer")} hittades.`}
+                      : `${countOf(parlours.length, "begravningsbyrå", "begravningsbyråer")} hittades.`}
             </p>
             {parlourOptions.length > 0 ? (
               <fieldset {...groupProps(fields.parlourId, "result-list")}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDateLong, formatDateTimeLong, formatNumber, formatSek } from "./format";
+import { countOf, formatCalendarDate, formatDateLong, formatDateTimeLong, formatNumber, formatSek } from "./format";
 import { formatSwishNumber } from "./swish-number";
 
 describe("formatting", () => {
@@ -33,5 +33,14 @@ describe("formatting", () => {
     expect(formatCalendarDate("2026-01-15")).toBe("15 januari 2026");
     expect(formatCalendarDate("2026-01-15", "en")).toBe("15 January 2026");
     expect(formatCalendarDate("2026-12-31T00:00:00.000Z")).toBe("31 december 2026");
+  });
+});
+
+describe("countOf", () => {
+  it("writes the word in its right form for one and for many (the back office said '1 betalningar')", () => {
+    expect(countOf(1, "betalning", "betalningar")).toBe("1 betalning");
+    expect(countOf(0, "betalning", "betalningar")).toBe("0 betalningar");
+    expect(countOf(2, "person", "personer")).toBe("2 personer");
+    expect(countOf(12500, "händelse", "händelser").replace(/\s/g, " ")).toBe("12 500 händelser");
   });
 });

@@ -48,3 +48,8 @@ export function formatDateTimeLong(date: Date | string): string {
 export function formatCalendarDate(isoDate: string, lang: "sv" | "en" = "sv"): string {
   return calendarDateFormatters[lang]().format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
+
+/** "1 betalning", "3 betalningar": a number with the word in its right form (the back office said "1 betalningar"). */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
