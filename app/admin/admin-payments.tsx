@@ -17,12 +17,16 @@ export function meta() {
   return [{ title: "Betalningar – Administration" }];
 }
 
+/** How many of the newest payments the page shows before a search. */
+const LATEST_SHOWN = 20;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { container, audit } = await requireStaff(context, request, "ekonomi");
   const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  const hits = await searchPayments(container.db, query);
-  // Names and e-mail addresses are donors' personal data: the search is logged, with what was asked.
-  if (query.trim()) await audit({ action: "payments.search", details: { query: query.trim(), hits: hits.length } });
+  // Without a search, the newest payments, so that the page shows what came in (the latest first).
+  const hits = await searchPayments(container.db, query, query.trim() ? 50 : LATEST_SHOWN);
+  // Names and e-mail addresses are donors' personal data: every list of them is logged, with what was asked.
+  await audit({ action: "payments.search", details: { query: query.trim(), hits: hits.length } });
   const unmatched = await unmatchedPayments(container.db);
   return { query, hits, unmatched: unmatched.filter((u) => !u.resolution), resolved: unmatched.filter((u) => u.resolution).slice(0, 20) };
 }
@@ -145,9 +149,19 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             Sök
           </button>
         </Form>
-        {query.trim().length >= 2 && (
+        {query.trim().length !== 1 && (
           <table className="admin-table">
-            <caption>{hits.length === 0 ? `Inga betalningar för ”${query}”` : `${countOf(hits.length, "betalning", "betalningar")} för ”${query}”`}</caption>
+            <caption>
+              {query.trim() === ""
+                ? hits.length === 0
+                  ? "Inga betalningar ännu"
+                  : hits.length === 1
+                    ? "Den enda betalningen hittills"
+                    : `De senaste ${hits.length} betalningarna, den nyaste först`
+                : hits.length === 0
+                  ? `Inga betalningar för ”${query}”`
+                  : `${countOf(hits.length, "betalning", "betalningar")} för ”${query}”`}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Ordernummer</th>

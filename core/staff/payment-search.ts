@@ -17,13 +17,15 @@ export interface PaymentHit {
 /**
  * Finance's search: an order reference or an OCR reference exactly, or part
  * of a name or an e-mail address. Newest first, at most `limit` payments.
+ * Without a query, the newest payments (issue #29: the page listed nothing
+ * until staff searched); a single character finds nothing.
  */
 export async function searchPayments(db: Kysely<DB>, query: string, limit = 50): Promise<PaymentHit[]> {
   const text = query.trim();
-  if (text.length < 2) return [];
+  if (text.length === 1) return [];
   const compact = text.replace(/\s+/g, "");
   const like = `%${text.toLowerCase()}%`;
-  const rows = await db
+  let search = db
     .selectFrom("payments")
     .innerJoin("gifts", "gifts.id", "payments.gift_id")
     .select([
@@ -37,17 +39,17 @@ export async function searchPayments(db: Kysely<DB>, query: string, limit = 50):
       "payments.status",
       "payments.provider_reference as providerReference",
       "payments.created_at as createdAt",
-    ])
-    .where((eb) =>
+    ]);
+  if (text !== "") {
+    search = search.where((eb) =>
       eb.or([
         eb("gifts.order_reference", "=", compact.toUpperCase()),
         eb("payments.provider_reference", "=", compact),
         eb(eb.fn("lower", ["gifts.donor_name"]), "like", like),
         eb(eb.fn("lower", ["gifts.donor_email"]), "like", like),
       ]),
-    )
-    .orderBy("payments.created_at", "desc")
-    .limit(limit)
-    .execute();
+    );
+  }
+  const rows = await search.orderBy("payments.created_at", "desc").limit(limit).execute();
   return rows;
 }

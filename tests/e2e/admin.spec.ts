@@ -128,6 +128,8 @@ test("a staff member signs in with BankID, posts three memorial sheets, refunds 
 
   // Refund a card gift through Mondido (the card simulator).
   await press(page, menu(page, "Betalningar"));
+  // Before any search the newest payments are listed (issue #29), not an empty page.
+  await expect(page.getByRole("table", { name: /^De senaste \d+ betalningarna, den nyaste först$/ })).toBeVisible();
   await expectNoAxeViolations(page);
   const search = page.getByLabel("Ordernummer, OCR, namn eller e-post");
   await search.focus();
