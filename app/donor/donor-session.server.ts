@@ -39,3 +39,12 @@ export function clientIp(context: Readonly<RouterContextProvider>): string {
 
 /** Pages with personal data: never stored by the browser or a proxy, never indexed. */
 export const PRIVATE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
+
+/**
+ * A private page whose address carries a token (My data, a raise or new-card
+ * link, a collection's manage link): the address is never sent on to another
+ * site. Not no-referrer: that makes the browser send "Origin: null" with the
+ * page's own posts, which the same-origin check refuses, so their forms failed
+ * without JavaScript.
+ */
+export const TOKEN_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" } as const;

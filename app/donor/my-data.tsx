@@ -1,7 +1,7 @@
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/my-data";
 import { containerContext } from "../context";
-import { PRIVATE_HEADERS, assertSameOrigin, clientIp } from "./donor-session.server";
+import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "./donor-session.server";
 import { findDonor, updateDonorDetails } from "#core/donors/donor-repository";
 import { DETAILS_FIELD_LABELS, donorDetailsSchema } from "#core/donors/donor-details";
 import { maskPersonnummer } from "#core/identity/personnummer";
@@ -28,9 +28,7 @@ export function meta() {
 }
 
 export function headers() {
-  // The address carries the token: never send it on to another site. (Not no-referrer: that makes the browser
-  // send "Origin: null" with the page's own post, which is refused, so the page's forms failed without JavaScript.)
-  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
+  return TOKEN_PAGE_HEADERS;
 }
 
 const FAILURE_STATUS = { invalid: 401, expired: 410, revoked: 410 } as const;

@@ -1,7 +1,7 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-collection-manage";
 import { containerContext } from "../context";
-import { PRIVATE_HEADERS, assertSameOrigin, clientIp } from "../donor/donor-session.server";
+import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "../donor/donor-session.server";
 import { isManageFormName, manageForms } from "#core/memorial/collection-forms";
 import { isSlug } from "#core/memorial/collection-slug";
 import {
@@ -34,7 +34,7 @@ export function meta() {
 }
 
 export function headers() {
-  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
+  return TOKEN_PAGE_HEADERS;
 }
 
 const FAILURE_STATUS = { invalid: 401, expired: 410 } as const;

@@ -1,7 +1,7 @@
 import { Form, Link, data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import type { Route } from "./+types/card-update";
 import { containerContext } from "../context";
-import { PRIVATE_HEADERS, assertSameOrigin } from "../donor/donor-session.server";
+import { TOKEN_PAGE_HEADERS, assertSameOrigin } from "../donor/donor-session.server";
 import { readCardLink } from "#core/agreements/card-link";
 import { findAgreement } from "#core/agreements/agreement-service";
 import { unpaidCardMonth } from "#core/agreements/unpaid-card-month";
@@ -21,9 +21,7 @@ export function meta() {
 }
 
 export function headers() {
-  // The address carries the token: never send it on to another site. (Not no-referrer: that makes the browser
-  // send "Origin: null" with the page's own post, which is refused, so the page's forms failed without JavaScript.)
-  return { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" };
+  return TOKEN_PAGE_HEADERS;
 }
 
 const BROKEN = "Länken fungerar inte. Kontrollera att du har fått med hela länken från mejlet, eller logga in på Mina sidor med BankID.";
