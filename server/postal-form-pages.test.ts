@@ -7,7 +7,7 @@ import { insertTestDonor } from "#tests/support/test-donor";
 import { issueLetterLink, type IssuedLetterLink } from "#core/letter-links/letter-links";
 import { newLetterReference } from "#core/letter-links/letter-link-reference";
 import { POSTAL_FORMS_LIMITED_MESSAGES } from "#core/postal-forms/postal-form-service";
-import { FORM_NOT_SENT } from "#app/giving/start-gift-payment.server";
+import { FORM_NOT_SENT } from "#app/giving/checkout.server";
 import * as postalForm from "#app/paper/postal-form";
 import * as letterLink from "#app/paper/letter-link";
 import * as giftForm from "#app/giving/gift-form";

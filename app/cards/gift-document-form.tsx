@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-document-form";
-import { clientIpContext, containerContext } from "../context";
-import { FORM_NOT_SENT, TOO_MANY_ORDERS, startGiftPayment } from "../giving/start-gift-payment.server";
+import { containerContext } from "../context";
+import { checkout } from "../giving/checkout.server";
 import { amountKr, donorLookupSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { designChoices, earliestPostArrival, giftDocumentFormSchema, latestDeliveryDate } from "#core/gift-documents/gift-document-form";
 import { giveGiftDocument } from "#core/gift-documents/gift-document-order";
@@ -109,21 +109,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, giftDocumentFormSchema(kind, container.giftLimits, container.clock.now(), catalogueChoices(container.cards)));
   // "Förhandsgranska" without JavaScript: the page again with everything kept and the preview image.
   if (formData.get("intent") === "preview") return data({ result: replyWithValues(submission, {}), notice: null, preview: true });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null, preview: false }, { status: 400 });
-  if (submission.value.gift.isBot) {
-    container.logger.warn({ path: new URL(request.url).pathname }, "gift document form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null, preview: false }, { status: 400 });
-  }
-  // Ordering starts a payment and sends documents: the same per-address limit as the JSON API.
-  if (!(await container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown"))) {
-    return data(
-      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null, preview: false },
-      { status: 429 },
-    );
-  }
-  const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  const started = await startGiftPayment(() => giveGiftDocument(container, kind, submission.value, { donorId: session?.donor.id ?? null }));
-  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null, preview: false }, { status: 429 });
+  const outcome = await checkout(context, request, {
+    submission,
+    form: new URL(request.url).pathname,
+    // Ordering starts a payment and sends documents: the same per-address limit as the JSON API.
+    limitOrders: true,
+    give: (value, giver) => giveGiftDocument(container, kind, value, giver),
+  });
+  return outcome.response ?? data({ result: outcome.result, notice: null, preview: false }, { status: outcome.status });
 }
 
 /** The fields the preview shows, as the donor has them now. */

@@ -3,8 +3,8 @@ import { PreviewNotes } from "../components/preview/preview-notes";
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/greeting-card";
-import { clientIpContext, containerContext } from "../context";
-import { FORM_NOT_SENT, TOO_MANY_ORDERS, startGiftPayment } from "../giving/start-gift-payment.server";
+import { containerContext } from "../context";
+import { checkout } from "../giving/checkout.server";
 import { donorLookupSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { giveGreetingCard } from "#core/cards/greeting-card-order";
 import { catalogueChoices, greetingCardFormSchema, latestSendDate, type CardChoices } from "#core/cards/greeting-card-form";
@@ -65,21 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, greetingCardFormSchema(catalogueChoices(container.cards), container.giftLimits, container.clock.now()));
   // "Förhandsgranska" without JavaScript: the page again with everything kept and the preview image.
   if (intent === "preview") return data({ result: replyWithValues(submission, {}), notice: null, preview: true });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null, preview: false }, { status: 400 });
-  if (submission.value.gift.isBot) {
-    container.logger.warn({ path: "/ge-en-gava/gratulationskort" }, "greeting card form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null, preview: false }, { status: 400 });
-  }
-  // Sending starts a payment and an e-mail: the same per-address limit as the other gift orders.
-  if (!(await container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown"))) {
-    return data(
-      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), notice: null, preview: false },
-      { status: 429 },
-    );
-  }
-  const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  const started = await startGiftPayment(() => giveGreetingCard(container, submission.value, { donorId: session?.donor.id ?? null }));
-  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null, preview: false }, { status: 429 });
+  const outcome = await checkout(context, request, {
+    submission,
+    form: "/ge-en-gava/gratulationskort",
+    // Sending starts a payment and an e-mail: the same per-address limit as the other gift orders.
+    limitOrders: true,
+    give: (value, giver) => giveGreetingCard(container, value, giver),
+  });
+  return outcome.response ?? data({ result: outcome.result, notice: null, preview: false }, { status: outcome.status });
 }
 
 const FIELD_LABELS: Record<string, string> = {

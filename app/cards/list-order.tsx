@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/list-order";
-import { clientIpContext, containerContext } from "../context";
-import { FORM_NOT_SENT, TOO_MANY_ORDERS, startGiftPayment } from "../giving/start-gift-payment.server";
+import { containerContext } from "../context";
+import { checkout } from "../giving/checkout.server";
 import { type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { giveListOrder, LIST_KIND_CHOICES, LIST_TOO_LARGE_MESSAGE, listOrderFormSchema, MAX_ROWS, MAX_UPLOAD_BYTES, readRecipientList, type RowError } from "#core/list-orders/list-order";
 import { DESIGN_LABELS, GIFT_DOCUMENT_DESIGNS, TEXT_MAX_CHARACTERS } from "#core/gift-documents/gift-documents";
@@ -76,18 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result: FormResult = submission.status === "success" ? reply : { ...reply, error: { ...(reply.error ?? {}), ...fileFieldError } };
     return data<ActionResult>({ result, fileError, rowErrors, rows: read.ok ? read.recipients.length : null }, { status: 400 });
   }
-  if (submission.value.gift.isBot) {
-    return data<ActionResult>({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), fileError: null, rowErrors: [], rows: null }, { status: 400 });
-  }
-  if (!(await container.giftDocumentLimiter.hit(context.get(clientIpContext) || "unknown"))) {
-    return data<ActionResult>(
-      { result: submission.reply({ formErrors: [TOO_MANY_ORDERS] }), fileError: null, rowErrors: [], rows: null },
-      { status: 429 },
-    );
-  }
-  const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  const started = await startGiftPayment(() => giveListOrder(container, submission.value, read.recipients, { donorId: session?.donor.id ?? null }));
-  return started.redirect ?? data<ActionResult>({ result: submission.reply({ formErrors: [started.refusal] }), fileError: null, rowErrors: [], rows: null }, { status: 429 });
+  const outcome = await checkout(context, request, {
+    submission,
+    form: "/ge-en-gava/lista",
+    limitOrders: true,
+    give: (value, giver) => giveListOrder(container, value, read.recipients, giver),
+  });
+  return outcome.response ?? data<ActionResult>({ result: outcome.result, fileError: null, rowErrors: [], rows: null }, { status: outcome.status });
 }
 
 const FIELD_LABELS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-form";
 import { containerContext } from "../context";
-import { FORM_NOT_SENT, startGiftPayment } from "./start-gift-payment.server";
+import { checkout } from "./checkout.server";
 import { donorLookupSchema, giftFormSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { giveGift } from "#core/gifts/give-gift";
 import { ErrorSummary } from "../components/form/error-summary";
@@ -54,20 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { result, notice, status } = await lookUpDonor(context, formData);
     return data({ result, notice }, { status });
   }
-  const submission = parseForm(formData, giftFormSchema(container.giftLimits));
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
-  if (submission.value.isBot) {
-    container.logger.warn({ path: "/ge-en-gava" }, "gift form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), notice: null }, { status: 400 });
-  }
-  // A donor logged in with BankID gives as themselves: the gift is theirs in Mina sidor at once.
-  const session = await container.donors.sessions.current(request.headers.get("cookie"));
   // From a monthly donor's agreement page: an extra gift, paid now (checked again here, not taken from the form).
   const extra = formData.has("extraFor") ? await extraGiftFor(context, request, String(formData.get("extraFor"))) : null;
-  const started = await startGiftPayment(() =>
-    giveGift(container, submission.value, { donorId: session?.donor.id ?? null, ...(extra ? { giftType: "extra" as const } : {}) }),
-  );
-  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null }, { status: 429 });
+  const outcome = await checkout(context, request, {
+    submission: parseForm(formData, giftFormSchema(container.giftLimits)),
+    form: "/ge-en-gava",
+    give: (value, giver) => giveGift(container, value, { ...giver, ...(extra ? { giftType: "extra" as const } : {}) }),
+  });
+  return outcome.response ?? data({ result: outcome.result, notice: null }, { status: outcome.status });
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {

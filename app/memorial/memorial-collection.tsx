@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/memorial-collection";
 import { containerContext } from "../context";
-import { FORM_NOT_SENT, startGiftPayment } from "../giving/start-gift-payment.server";
+import { checkout } from "../giving/checkout.server";
 import { assertSameOrigin } from "../donor/donor-session.server";
 import type { GiftPaymentMethod } from "#core/gifts/gift-form";
 import { collectionGiftSchema } from "#core/memorial/collection-forms";
@@ -13,7 +13,7 @@ import { GREETING_MAX_CHARACTERS } from "#core/memorial/sheet-designs";
 import { formatSek } from "#core/site/format";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, TextAreaField, TextField } from "../components/form/field";
-import { parseForm } from "../components/form/parse-form";
+import { parseForm, type FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { AmountFields, DonorFields, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS } from "../components/gift/gift-fields";
 import { giftFormSetup } from "../components/gift/gift-form-setup.server";
@@ -86,23 +86,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   assertSameOrigin(context, request);
   const { container, collection, memorial } = await collectionFor(context, params.slug);
   const submission = parseForm(await request.formData(), collectionGiftSchema(container.giftLimits));
-  const fail = (result: ReturnType<typeof submission.reply>, status = 400) => data({ result }, { status });
+  const fail = (result: FormResult, status: number) => data({ result }, { status });
   if (collection.status !== "open") return fail(submission.reply({ formErrors: [CLOSED_MESSAGE] }), 409);
-  if (submission.status !== "success") return fail(submission.reply());
-  if (submission.value.gift.isBot) {
-    container.logger.warn({ path: "/minnesinsamling/:slug" }, "memorial collection gift form honeypot was filled in");
-    return fail(submission.reply({ formErrors: [FORM_NOT_SENT] }));
-  }
-  const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  try {
-    const started = await startGiftPayment(() =>
-      giveCollectionGift(container, { collection, memorial }, submission.value, { donorId: session?.donor.id ?? null }),
-    );
-    return started.redirect ?? fail(submission.reply({ formErrors: [started.refusal] }), 429);
-  } catch (error) {
-    if (error instanceof CollectionClosedError) return fail(submission.reply({ formErrors: [CLOSED_MESSAGE] }), 409);
-    throw error;
-  }
+  const outcome = await checkout(context, request, {
+    submission,
+    form: "/minnesinsamling/:slug",
+    give: (value, giver) => giveCollectionGift(container, { collection, memorial }, value, giver),
+    // Closed while the page was open: the refusal, and the page shows the closed state (shouldRevalidate).
+    refuse: (error) => (error instanceof CollectionClosedError ? { status: 409, formErrors: [CLOSED_MESSAGE] } : undefined),
+  });
+  return outcome.response ?? fail(outcome.result, outcome.status);
 }
 
 export default function MemorialCollection({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
 import { containerContext } from "../context";
-import { FORM_NOT_SENT, startGiftPayment } from "../giving/start-gift-payment.server";
+import { checkout } from "../giving/checkout.server";
 import { amountKr, donorLookupSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { memorialGiftFormSchema } from "#core/memorial/memorial-gift-form";
 import { giveMemorialGift, MemorialInputError } from "#core/memorial/give-memorial-gift";
@@ -113,6 +113,10 @@ type Searches = { deceased: PageSearch<DeceasedPerson> | null; parlour: PageSear
  * "Förhandsgranska" need nothing else, the final submit goes through
  * giveMemorialGift.
  */
+/** The memorial source (death notices) did not answer when the gift was given. */
+const MEMORIAL_SOURCE_DOWN =
+  "Vi kan inte kontrollera uppgifterna om personen just nu. Försök igen om en stund, eller skriv uppgifterna själv under Hittar du inte personen?";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
   const formData = await request.formData();
@@ -132,31 +136,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "search" || intent === "searchParlour" || intent === "preview") {
     return data({ result: replyWithValues(submission, {}), searches, preview: intent === "preview", notice: null });
   }
-  const fail = (result: ReturnType<typeof submission.reply>) => data({ result, searches, preview: false, notice: null }, { status: 400 });
-  if (submission.status !== "success") return fail(submission.reply());
-  if (submission.value.gift.isBot) {
-    container.logger.warn({ path: "/ge-en-gava/minnesgava" }, "memorial gift form honeypot was filled in");
-    return fail(submission.reply({ formErrors: [FORM_NOT_SENT] }));
-  }
-  // A donor logged in with BankID gives as themselves: the gift is theirs in Mina sidor at once.
-  const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  try {
-    const started = await startGiftPayment(() => giveMemorialGift(container, submission.value, { donorId: session?.donor.id ?? null }));
-    return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), searches, preview: false, notice: null }, { status: 429 });
-  } catch (error) {
-    if (error instanceof MemorialInputError) {
-      return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }));
-    }
-    if (error instanceof MemorialSourceError) {
-      container.logger.warn({ path: "/ge-en-gava/minnesgava", code: error.code }, "memorial source unavailable at submit");
-      return fail(
-        submission.reply({
-          formErrors: ["Vi kan inte kontrollera uppgifterna om personen just nu. Försök igen om en stund, eller skriv uppgifterna själv under Hittar du inte personen?"],
-        }),
-      );
-    }
-    throw error;
-  }
+  const outcome = await checkout(context, request, {
+    submission,
+    form: "/ge-en-gava/minnesgava",
+    give: (value, giver) => giveMemorialGift(container, value, giver),
+    refuse: (error) => {
+      if (error instanceof MemorialInputError) {
+        return { status: 400, fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, [message]])) };
+      }
+      if (error instanceof MemorialSourceError) {
+        container.logger.warn({ path: "/ge-en-gava/minnesgava", code: error.code }, "memorial source unavailable at submit");
+        return { status: 400, formErrors: [MEMORIAL_SOURCE_DOWN] };
+      }
+      return undefined;
+    },
+  });
+  return outcome.response ?? data({ result: outcome.result, searches, preview: false, notice: null }, { status: outcome.status });
 }
 
 

@@ -3,7 +3,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/postal-form";
 import { containerContext } from "../context";
 import { assertSameOrigin, clientIp } from "../donor/donor-session.server";
-import { FORM_NOT_SENT } from "../giving/start-gift-payment.server";
+import { FORM_NOT_SENT } from "../giving/checkout.server";
 import { POSTAL_FORM_LABELS, type PostalFormKind } from "#core/postal-forms/postal-form-kinds";
 import { postalFormThing } from "#core/postal-forms/postal-form-letter";
 import { postalFormPageRequest, postalFormPageSchema } from "#core/postal-forms/postal-form-schema";

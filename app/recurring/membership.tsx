@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/membership";
 import { containerContext } from "../context";
-import { FORM_NOT_SENT, startGiftPayment } from "../giving/start-gift-payment.server";
+import { checkout } from "../giving/checkout.server";
 import type { GiftPaymentMethod } from "#core/gifts/gift-form";
 import { MEMBERSHIP_GREETING_MAX_CHARACTERS, membershipFormSchema } from "#core/membership/membership-form";
 import {
@@ -112,20 +112,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (started instanceof Response) return started;
     return data({ result: undefined, renewalProblem: started.renewalProblem }, { status: 400 });
   }
-  const submission = parseForm(formData, membershipFormSchema(container.membershipFeeKr));
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (submission.value.gift.isBot) {
-    container.logger.warn({ path: "/bli-medlem" }, "membership form honeypot was filled in");
-    return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }) }, { status: 400 });
-  }
-  const session = await container.donors.sessions.current(request.headers.get("cookie"));
-  try {
-    const started = await startGiftPayment(() => giveMembership(container, submission.value, { donorId: session?.donor.id ?? null }));
-    return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }) }, { status: 429 });
-  } catch (error) {
-    if (!(error instanceof UnknownRenewalError)) throw error;
-    return data({ result: submission.reply({ formErrors: [UNKNOWN_RENEWAL_MESSAGE] }) }, { status: 400 });
-  }
+  const outcome = await checkout(context, request, {
+    submission: parseForm(formData, membershipFormSchema(container.membershipFeeKr)),
+    form: "/bli-medlem",
+    give: (value, giver) => giveMembership(container, value, giver),
+    refuse: (error) => (error instanceof UnknownRenewalError ? { status: 400, formErrors: [UNKNOWN_RENEWAL_MESSAGE] } : undefined),
+  });
+  return outcome.response ?? data({ result: outcome.result }, { status: outcome.status });
 }
 
 export default function Membership({ loaderData, actionData }: Route.ComponentProps) {
