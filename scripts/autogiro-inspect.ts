@@ -5,7 +5,8 @@
 // it also prints what the site would book from it. A broken file is refused as
 // a whole: the line and the reason go to stderr and the exit code is 1.
 import fs from "node:fs";
-import { AutogiroFileError, decodeAutogiroBytes, interpretAutogiroFile, readAutogiroFile } from "#core/autogiro";
+import { AutogiroFileError } from "#core/autogiro";
+import { decodeAutogiroBytes, interpretAutogiroFile, readAutogiroFile } from "#integrations/bankgirot-autogiro/format";
 
 const args = process.argv.slice(2);
 const withEvents = args.includes("--events");

@@ -9,6 +9,7 @@ import { migrateToLatest } from "#db/migrate";
 import { systemClock } from "#core/clock";
 import { createLogger } from "#server/logging";
 import { importBankFile } from "#core/payments/bank-file-import";
+import { bgMaxFileReader } from "#integrations/bankgirot-bgmax/bgmax-file-reader";
 import { productPaymentOutcomes } from "#core/product-payment-outcomes";
 import { formatSek } from "#core/site/format";
 
@@ -24,7 +25,7 @@ await migrateToLatest(db, engine, schema);
 const logger = createLogger("warn");
 let failed = false;
 for (const file of files) {
-  const summary = await importBankFile({ db, clock: systemClock, logger, outcomes: productPaymentOutcomes }, { name: path.basename(file), content: fs.readFileSync(file) });
+  const summary = await importBankFile({ db, clock: systemClock, logger, outcomes: productPaymentOutcomes, bankFileReader: bgMaxFileReader }, { name: path.basename(file), content: fs.readFileSync(file) });
   console.log(`\n${file}: ${summary.status}`);
   for (const e of summary.errors) console.log(`  error, line ${e.line}: ${e.message}`);
   for (const b of summary.booked)

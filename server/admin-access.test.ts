@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "#tests/support/test-server";
 import { testEngines } from "#tests/support/test-databases";
 import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
 import { testGift } from "#tests/support/test-gift";
-import { encodeBgMax, writeBgMaxFile } from "#core/bankgiro/bgmax/write-bgmax";
+import { encodeBgMax, writeBgMaxFile } from "#integrations/bankgirot-bgmax/write-bgmax";
 import { TEST_PERSONNUMMER } from "#core/identity/test-personnummer";
 import { orderPostalForm } from "#core/postal-forms/postal-form-service";
 import type { StaffRole } from "#core/staff/staff-roles";

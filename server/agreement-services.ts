@@ -5,12 +5,12 @@ import type { Logger } from "#core/logger";
 import type { DB } from "#db/schema";
 import type { SiteConfig } from "#core/site/site-config";
 import type { PaymentOutcomeHandlers } from "#core/payments/payment-outcomes";
-import { autogiroFormat } from "#core/autogiro";
 import { requestDueDebits } from "#core/agreements/agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "#core/agreements/autogiro-exchange";
 import { signRaiseLink } from "#core/agreements/raise-link";
 import { signCardLink } from "#core/agreements/card-link";
 import { DirectoryAutogiroFileTransfer } from "#integrations/bankgirot-autogiro/file-transfer";
+import { autogiroFormat } from "#integrations/bankgirot-autogiro/format";
 import { AutogiroSimulator } from "#integrations/bankgirot-autogiro/simulator/autogiro-simulator";
 import type { ServerConfig } from "./config";
 

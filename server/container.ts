@@ -22,6 +22,8 @@ import { buildPaymentServices } from "./payment-services";
 import { JobRunner } from "#core/jobs/job-runner";
 import { collectJobs } from "#core/jobs/job-contribution";
 import type { PaymentOutcomeHandlers } from "#core/payments/payment-outcomes";
+import type { BankPaymentFileReader } from "#core/payments/bank-payment-file-reader";
+import { bgMaxFileReader } from "#integrations/bankgirot-bgmax/bgmax-file-reader";
 import { paymentJobs } from "#core/payments/payment-jobs";
 import { giftJobs } from "#core/gifts/gift-jobs";
 import { orderJobs } from "#core/orders/order-jobs";
@@ -71,6 +73,8 @@ export interface AppContainer {
   paymentOutcomes: PaymentOutcomeHandlers;
   /** Refunds through Swish's and Mondido's APIs (decision 0027). */
   refunds: RefundService;
+  /** Reads the bank's files of incoming payments (Bankgirot's BgMax) for importBankFile. */
+  bankFileReader: BankPaymentFileReader;
   paymentSetup: PaymentSetup;
   /** The provider links a payment's view shows (Swish app switch, card form), for the pages and the API alike. */
   paymentViews: PaymentViewLinks;
@@ -214,6 +218,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     payments,
     paymentOutcomes,
     refunds,
+    bankFileReader: bgMaxFileReader,
     paymentSetup,
     paymentViews: paymentViewLinks(config.publicUrl, site, paymentSetup),
     jobs,

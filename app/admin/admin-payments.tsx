@@ -36,7 +36,7 @@ type ActionResult = { kind: "import"; summary: BankFileImportSummary } | { kind:
 /** BgMax import (the same import as `npm run payments:import`, safe to repeat) and resolving unmatched bank payments. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { container, staff, audit } = await requireStaff(context, request, "ekonomi");
-  const deps = { db: container.db, clock: container.clock, logger: container.logger, outcomes: container.paymentOutcomes };
+  const deps = { db: container.db, clock: container.clock, logger: container.logger, outcomes: container.paymentOutcomes, bankFileReader: container.bankFileReader };
   let form: FormData;
   try {
     form = await limitedFormData(request, BANK_FILE_MAX_BYTES);

@@ -11,7 +11,7 @@ import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 /**
  * The agreement service against a stand-in for Bankgirot's file format (JSON
- * lines; the real format and simulator are tested in core/autogiro and
+ * lines; the real format and simulator are tested in
  * integrations/bankgirot-autogiro): what is queued, sent, answered and booked.
  */
 class MemoryTransfer {

@@ -21,8 +21,9 @@ import { cancelMandate } from "./autogiro-debits";
 /**
  * The agreements' side of the file exchange with Bankgirot (decision 0017):
  * queued requests go out as one request file per run, and every answer file
- * is booked once. The file formats are core/autogiro's; the directories (or
- * the simulator) are integrations/bankgirot-autogiro's.
+ * is booked once. The file format (core/autogiro's AutogiroFormat contract)
+ * and the directories (or the simulator) come from the container; both are
+ * implemented in integrations/bankgirot-autogiro.
  */
 export interface AutogiroExchangeDeps {
   db: Kysely<DB>;

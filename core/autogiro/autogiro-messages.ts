@@ -1,8 +1,9 @@
 /**
  * The contract between the product side of monthly giving (agreements,
  * mandates, debits) and Bankgirot's autogiro files. Framework-free types only;
- * the format code lives next to this file (core/autogiro/) and the file
- * transfer and simulator in integrations/bankgirot-autogiro/.
+ * the format code, the file transfer and the simulator live beside their
+ * provider in integrations/bankgirot-autogiro/ (format/ implements
+ * AutogiroFormat), and the server injects them.
  *
  * Conventions (read this before calling):
  * - Dates are Swedish calendar dates `YYYY-MM-DD` (core/calendar IsoDate);
@@ -126,7 +127,8 @@ export interface AutogiroEventBase {
   payerNumber: string;
   /**
    * Our reference as echoed by Bankgirot (null when the record has none). Bankgirot
-   * may zero-fill it: compare with referencesMatch(sent, echoed) from core/autogiro.
+   * may zero-fill it; the format's referencesMatch(sent, echoed)
+   * (integrations/bankgirot-autogiro/format) compares with the fill taken into account.
    */
   reference: string | null;
   /** Amount in öre (null for mandate events). */
@@ -264,7 +266,7 @@ export class AutogiroFileError extends Error {
   }
 }
 
-/** The format functions (implemented in core/autogiro/). */
+/** The format functions (implemented in integrations/bankgirot-autogiro/format/). */
 export interface AutogiroFormat {
   writeRequestFile(header: AutogiroRequestHeader, requests: readonly AutogiroRequest[]): string;
   /** Raw records for inspection; throws AutogiroFileError. */

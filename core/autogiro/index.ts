@@ -1,13 +1,8 @@
-/** Bankgirot autogiro: the contract and the pure file formats (no I/O). */
-import type { AutogiroFormat } from "./autogiro-messages";
-import { interpretAutogiroFile } from "./interpret-autogiro-file";
-import { readAutogiroFile } from "./read-autogiro-file";
-import { writeRequestFile } from "./write-request-file";
-
+/**
+ * Bankgirot autogiro as the domain sees it: the contract (requests, events,
+ * the format and transfer interfaces) and the banking-day calendar that says
+ * when a debit is due. The file formats that implement the contract live
+ * beside their provider, in integrations/bankgirot-autogiro/format/.
+ */
 export * from "./autogiro-messages";
 export * from "./autogiro-calendar";
-export { decodeAutogiroBytes, encodeAutogiroText, readAutogiroFile } from "./read-autogiro-file";
-export { interpretAutogiroFile, referencesMatch, withoutZeroFill } from "./interpret-autogiro-file";
-export { bankgiroDigits, writeRequestFile } from "./write-request-file";
-
-export const autogiroFormat: AutogiroFormat = { writeRequestFile, readAutogiroFile, interpretAutogiroFile };

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { parseBgMax } from "./bgmax/parse-bgmax";
 import { matchPayments } from "./match-payments";
 
 const opts = { withLengthDigit: true };
@@ -65,25 +63,5 @@ describe("matchPayments", () => {
   it("does not mutate the invoices it is given", () => {
     matchPayments([{ reference: "12351", amountOre: 50_000 }], invoices, opts);
     expect(invoices[0]!.outstandingOre).toBe(50_000);
-  });
-});
-
-describe("matching a parsed BgMax file", () => {
-  it("finds exact, short, invalid and unknown payments in the valid sample", () => {
-    const file = parseBgMax(readFileSync(new URL("./bgmax/samples/valid.bgmax.txt", import.meta.url)));
-    const payments = file.deposits.flatMap((d) => d.payments);
-    // Hand-computed: 10001 → 100017 + check 3 = 1000173; 10002 → 1000272; 10003 → 1000371.
-    const open = [
-      { id: "a", ocrReference: "1000173", outstandingOre: 50_000 },
-      { id: "b", ocrReference: "1000272", outstandingOre: 25_000 },
-    ];
-    const result = matchPayments(payments, open, opts);
-    expect(result.matched.map((m) => m.invoice.id)).toEqual(["a"]);
-    expect(result.matchedWithDifferentAmount.map((m) => [m.invoice.id, m.differenceOre])).toEqual([["b", -5_000]]);
-    expect(result.unmatched.map((u) => [u.payment.reference, u.reason])).toEqual([
-      ["1000371", "unknown-reference"],
-      ["1000470", "unknown-reference"],
-      ["1000499", "invalid-check-digit"],
-    ]);
   });
 });

@@ -1,27 +1,14 @@
 import crypto from "node:crypto";
-import { parseBgMax } from "../bankgiro/bgmax/parse-bgmax";
-import type { BgMaxPayment } from "../bankgiro/bgmax/types";
 import { matchPayments } from "../bankgiro/match-payments";
+import type { BankPaymentFileReader, ImportedPaymentLine } from "./bank-payment-file-reader";
 import { OCR_OPTIONS } from "./invoice-provider";
 import { transitionPayment, type PaymentTransitionDeps } from "./payment-transitions";
 
-/**
- * Books the payments in a Bankgirot BgMax file against open invoices:
- * - a file with any error books nothing (finance gets the errors instead);
- * - the same file (by SHA-256) is never booked twice;
- * - an exact or larger amount on an open invoice's OCR reference marks it paid
- *   (an over-payment is money the donor meant to give; finance sees it listed);
- * - an under-payment, an unknown reference or a bad check digit is listed for
- *   finance and changes nothing.
- * Each booking goes through the one payment transition, so an invoice is paid
- * exactly once even if an interrupted import is run again.
- */
-export interface ImportedPaymentLine {
-  reference: string;
-  amountOre: number;
-  name?: string;
-  serial: string;
-  line: number;
+export type { ImportedPaymentLine };
+
+/** The payment transition's needs and the reader of the bank's file format (BgMax, from the container). */
+export interface BankFileImportDeps extends PaymentTransitionDeps {
+  bankFileReader: BankPaymentFileReader;
 }
 
 export interface BankFileImportSummary {
@@ -33,8 +20,19 @@ export interface BankFileImportSummary {
   unmatched: Array<ImportedPaymentLine & { reason: string }>;
 }
 
+/**
+ * Books the payments in a bank file (Bankgirot's BgMax) against open invoices:
+ * - a file with any error books nothing (finance gets the errors instead);
+ * - the same file (by SHA-256) is never booked twice;
+ * - an exact or larger amount on an open invoice's OCR reference marks it paid
+ *   (an over-payment is money the donor meant to give; finance sees it listed);
+ * - an under-payment, an unknown reference or a bad check digit is listed for
+ *   finance and changes nothing.
+ * Each booking goes through the one payment transition, so an invoice is paid
+ * exactly once even if an interrupted import is run again.
+ */
 export async function importBankFile(
-  deps: PaymentTransitionDeps,
+  deps: BankFileImportDeps,
   file: { name: string; content: Buffer },
 ): Promise<BankFileImportSummary> {
   const { db, clock, logger } = deps;
@@ -43,14 +41,11 @@ export async function importBankFile(
   const previous = await db.selectFrom("bank_file_imports").select("summary").where("sha256", "=", sha256).executeTakeFirst();
   if (previous) return { ...(JSON.parse(previous.summary) as BankFileImportSummary), status: "already-imported" };
 
-  const parsed = parseBgMax(file.content);
+  const parsed = deps.bankFileReader.read(file.content);
   if (parsed.errors.length > 0) {
-    return { ...empty, status: "rejected", errors: parsed.errors.map((e) => ({ line: e.line, message: e.message })) };
+    return { ...empty, status: "rejected", errors: parsed.errors.map(({ line, message }) => ({ line, message })) };
   }
 
-  const lines: ImportedPaymentLine[] = parsed.deposits.flatMap((deposit) =>
-    deposit.payments.map((p: BgMaxPayment) => ({ reference: p.reference, amountOre: p.amountOre, name: p.name, serial: p.bgcSerialNumber, line: p.line })),
-  );
   const openInvoices = await db
     .selectFrom("payments")
     .innerJoin("gifts", "gifts.id", "payments.gift_id")
@@ -59,7 +54,7 @@ export async function importBankFile(
     .where("payments.status", "in", ["created", "pending"])
     .execute();
   const invoices = openInvoices.map((i) => ({ ...i, ocrReference: i.ocrReference ?? "" }));
-  const result = matchPayments(lines, invoices, OCR_OPTIONS);
+  const result = matchPayments(parsed.payments, invoices, OCR_OPTIONS);
 
   const summary: BankFileImportSummary = { ...empty, status: "imported" };
   const book = async (line: ImportedPaymentLine, invoice: (typeof invoices)[number], overpaidOre?: number) => {

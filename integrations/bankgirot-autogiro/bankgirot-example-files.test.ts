@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AutogiroFileError, decodeAutogiroBytes, interpretAutogiroFile, readAutogiroFile, referencesMatch } from "#core/autogiro";
+import { AutogiroFileError } from "#core/autogiro";
+import { decodeAutogiroBytes, interpretAutogiroFile, readAutogiroFile, referencesMatch } from "./format";
 
 const fixture = (name: string) => decodeAutogiroBytes(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 const events = (name: string) => interpretAutogiroFile(fixture(name)).events;

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { decodeAutogiroBytes, encodeAutogiroText, type AutogiroFileTransfer, type AutogiroTransferredFile } from "#core/autogiro";
+import type { AutogiroFileTransfer, AutogiroTransferredFile } from "#core/autogiro";
+import { decodeAutogiroBytes, encodeAutogiroText } from "./format";
 import type { Clock } from "#core/clock";
 
 export interface AutogiroDirectories {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eventually, postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 import { testEngines } from "#tests/support/test-databases";
 import { importBankFile } from "#core/payments/bank-file-import";
-import { writeBgMaxFile, encodeBgMax } from "#core/bankgiro/bgmax/write-bgmax";
+import { writeBgMaxFile, encodeBgMax } from "#integrations/bankgirot-bgmax/write-bgmax";
 import { paymentEvents } from "#core/payments/payment-repository";
 
 const context = { session: "s1", identity: "i1", currentUrl: "http://127.0.0.1/ge-en-gava", requestgroup: "g1" };
@@ -131,7 +131,7 @@ describe.each(testEngines)("card, invoice and bank payments on %s", (engine) => 
         ],
       }),
     );
-    const deps = { db: server.container.db, clock: server.container.clock, logger: server.container.logger, outcomes: server.container.paymentOutcomes };
+    const deps = { db: server.container.db, clock: server.container.clock, logger: server.container.logger, outcomes: server.container.paymentOutcomes, bankFileReader: server.container.bankFileReader };
     const summary = await importBankFile(deps, { name: "bgmax-20260201.txt", content: file });
     expect(summary.status).toBe("imported");
     expect(summary.booked.map((b) => b.orderReference)).toEqual([ref]);
@@ -163,7 +163,7 @@ describe.each(testEngines)("card, invoice and bank payments on %s", (engine) => 
       ],
     });
     const summary = await importBankFile(
-      { db: server.container.db, clock: server.container.clock, logger: server.container.logger, outcomes: server.container.paymentOutcomes },
+      { db: server.container.db, clock: server.container.clock, logger: server.container.logger, outcomes: server.container.paymentOutcomes, bankFileReader: server.container.bankFileReader },
       { name: "broken.txt", content: encodeBgMax(text) },
     );
     expect(summary.status).toBe("rejected");

@@ -14,7 +14,7 @@ import { testMemorialGift } from "../support/test-memorial-gift";
 import { createGift } from "#core/gifts/gift-service";
 import { transitionPayment } from "#core/payments/payment-transitions";
 import { productPaymentOutcomes } from "#core/product-payment-outcomes";
-import { encodeBgMax, writeBgMaxFile } from "#core/bankgiro/bgmax/write-bgmax";
+import { encodeBgMax, writeBgMaxFile } from "#integrations/bankgirot-bgmax/write-bgmax";
 
 const [command, arg] = process.argv.slice(2);
 const { db } = openDatabase(process.env.DATABASE_URL ?? "sqlite:var/site.db");

@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { submitGift } from "./gift-flow";
-import { encodeBgMax, writeBgMaxFile } from "#core/bankgiro/bgmax/write-bgmax";
+import { encodeBgMax, writeBgMaxFile } from "#integrations/bankgirot-bgmax/write-bgmax";
 import { e2eFixtureEnv } from "./e2e-server-env";
 import { inspectPdf } from "../support/pdf-inspect";
 

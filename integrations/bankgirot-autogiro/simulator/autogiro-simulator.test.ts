@@ -2,9 +2,10 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { interpretAutogiroFile, swedishInstant, writeRequestFile, type AutogiroEvent, type AutogiroRequest } from "#core/autogiro";
+import { swedishInstant, type AutogiroEvent, type AutogiroRequest } from "#core/autogiro";
 import { ManualClock } from "#core/clock";
 import { DirectoryAutogiroFileTransfer } from "../file-transfer";
+import { interpretAutogiroFile, writeRequestFile } from "../format";
 import { AutogiroSimulator } from "./autogiro-simulator";
 
 const CUSTOMER = "471117";

@@ -29,17 +29,15 @@ import {
   type IsoDate,
 } from "#core/calendar/swedish-calendar";
 import {
-  decodeAutogiroBytes,
   effectiveDebitDate,
-  encodeAutogiroText,
   isInTimeFor,
   nthPaymentDate,
-  readAutogiroFile,
   swedishInstant,
   AutogiroFileError,
   type AutogiroInterval,
   type AutogiroRecord,
 } from "#core/autogiro";
+import { decodeAutogiroBytes, encodeAutogiroText, readAutogiroFile } from "../format";
 import { hasValidLuhnCheckDigit } from "#core/bankgiro/luhn";
 import type { Clock } from "#core/clock";
 import {

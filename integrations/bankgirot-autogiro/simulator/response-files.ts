@@ -1,10 +1,10 @@
 /**
  * Bankgirot's answer files in their current layouts, written from the same
- * layout tables the reader uses (core/autogiro/record-layouts.ts). The
+ * layout tables the reader uses (../format/record-layouts.ts). The
  * simulator writes these; tests use them to build realistic answers.
  */
 import type { IsoDate } from "#core/autogiro";
-import { formatRecord, joinRecords } from "#core/autogiro/write-records";
+import { formatRecord, joinRecords } from "../format/write-records";
 
 export interface AnswerHeader {
   writtenOn: IsoDate;

@@ -5,8 +5,8 @@
  * allows in one file. Every value is checked before a byte is written; a
  * request that cannot be expressed throws RangeError naming the request.
  */
-import { isIsoDate } from "../calendar/swedish-calendar";
-import type { AutogiroRequest, AutogiroRequestHeader } from "./autogiro-messages";
+import { isIsoDate } from "#core/calendar/swedish-calendar";
+import type { AutogiroRequest, AutogiroRequestHeader } from "#core/autogiro/autogiro-messages";
 import { formatRecord, joinRecords, type RecordValues } from "./write-records";
 
 /** Characters Bankgirot accepts in our reference (ISO 8859-1 letters and a few marks). */

@@ -6,7 +6,7 @@
  * example files (as quoted in the public repository byrokrat/autogiro);
  * the code is our own.
  */
-import type { AutogiroLayout } from "./autogiro-messages";
+import type { AutogiroLayout } from "#core/autogiro/autogiro-messages";
 
 export const RECORD_LENGTH = 80;
 

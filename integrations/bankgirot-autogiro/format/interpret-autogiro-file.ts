@@ -4,7 +4,7 @@
  * The whole file is read and checked first (readAutogiroFile), so a broken
  * file yields no events at all.
  */
-import { isIsoDate, type IsoDate } from "../calendar/swedish-calendar";
+import { isIsoDate, type IsoDate } from "#core/calendar/swedish-calendar";
 import {
   AMENDMENT_COMMENT,
   AMENDMENT_TYPE,
@@ -27,7 +27,7 @@ import {
   type AutogiroInterpretedFile,
   type AutogiroInterval,
   type AutogiroRecord,
-} from "./autogiro-messages";
+} from "#core/autogiro/autogiro-messages";
 import { AMENDMENT_SUCCESS_COMMENTS, readAutogiroFile } from "./read-autogiro-file";
 
 const str = (value: unknown): string => (value === null || value === undefined ? "" : String(value));

@@ -4,8 +4,8 @@
  * are given as the reader returns them: ISO dates, öre as numbers, digits and
  * text as strings; null or "" leaves an optional field blank.
  */
-import type { IsoDate } from "../calendar/swedish-calendar";
-import type { AutogiroLayout } from "./autogiro-messages";
+import type { IsoDate } from "#core/calendar/swedish-calendar";
+import type { AutogiroLayout } from "#core/autogiro/autogiro-messages";
 import { LAYOUTS, RECORD_LENGTH, type FieldSpec } from "./record-layouts";
 
 export type RecordValues = Record<string, string | number | null | undefined>;

@@ -1,6 +1,6 @@
 import { BGMAX_LAYOUT, RECORD_LENGTH, fieldWidth, type FieldSpec } from "./record-layout";
 import type { BgMaxAddress, BgMaxEnd } from "./types";
-import { swedishDateTime } from "../../calendar/swedish-calendar";
+import { swedishDateTime } from "#core/calendar/swedish-calendar";
 
 /**
  * Writes a BgMax file from the same shape the parser returns, so that tests

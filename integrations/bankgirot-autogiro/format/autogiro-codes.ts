@@ -3,7 +3,7 @@
  * wording (technical manual for Autogiro). Shown to staff as they are; the
  * product side may word them more gently for donors.
  */
-import type { AutogiroReason } from "./autogiro-messages";
+import type { AutogiroReason } from "#core/autogiro/autogiro-messages";
 
 /** AG-MEDAVI position 62–63: what the advice concerns (informationskod). */
 export const MANDATE_INFO: Readonly<Record<string, string>> = {

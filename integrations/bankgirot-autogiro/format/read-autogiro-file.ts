@@ -7,8 +7,8 @@
  * Accepted: CRLF or LF, trailing blank lines, and records whose trailing
  * spaces an editor has trimmed (every line is padded back to 80 characters).
  */
-import { isIsoDate, type IsoDate } from "../calendar/swedish-calendar";
-import { AutogiroFileError, type AutogiroLayout, type AutogiroRawFile, type AutogiroRecord } from "./autogiro-messages";
+import { isIsoDate, type IsoDate } from "#core/calendar/swedish-calendar";
+import { AutogiroFileError, type AutogiroLayout, type AutogiroRawFile, type AutogiroRecord } from "#core/autogiro/autogiro-messages";
 import { LAYOUTS, RECORD_LENGTH, type FieldSpec, type LayoutSpec, type RecordSpec } from "./record-layouts";
 
 /**

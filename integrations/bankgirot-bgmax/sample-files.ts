@@ -1,4 +1,4 @@
-import { createOcrReference } from "../ocr-reference";
+import { createOcrReference } from "#core/bankgiro/ocr-reference";
 import { writeBgMaxFile, type BgMaxFileInput } from "./write-bgmax";
 
 /**

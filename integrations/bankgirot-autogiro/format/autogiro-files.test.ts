@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AutogiroFileError, type AutogiroRequest } from "./autogiro-messages";
+import { AutogiroFileError, type AutogiroRequest } from "#core/autogiro/autogiro-messages";
 import { interpretAutogiroFile } from "./interpret-autogiro-file";
 import { decodeAutogiroBytes, encodeAutogiroText, readAutogiroFile } from "./read-autogiro-file";
 import { formatRecord, joinRecords } from "./write-records";
