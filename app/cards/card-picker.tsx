@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from "react";
 import { FieldError, type Field } from "../components/form/field";
 import { groupProps } from "../components/gift/gift-fields";
 import type { CardGroup } from "#core/cards/card-catalogue";
@@ -35,10 +36,16 @@ export function pickerGroups(groups: readonly CardGroup[]): PickerGroup[] {
  * one holding the chosen card), each card a radio button with its picture and
  * title. Plain radio buttons, so it works without JavaScript; the picture is
  * the card's thumbnail (`/ge-en-gava/gratulationskort/kort/{CODE}.png`).
+ *
+ * All cards are one radio group (one name, so the form sends one card without
+ * JavaScript too), and a browser's Tab enters a radio group only at its checked
+ * button: a donor who opened another occasion with Enter would Tab straight
+ * past its cards. So Tab from an open group's heading goes to that group's
+ * first card when the chosen card is elsewhere (`intoOpenGroup`).
  */
 export function CardPicker({ field, groups, initialCode, legend = "Kort" }: { field: Field; groups: readonly PickerGroup[]; initialCode: string; legend?: string }) {
   return (
-    <fieldset {...groupProps(field, "card-picker")}>
+    <fieldset {...groupProps(field, "card-picker")} onKeyDown={intoOpenGroup}>
       <legend className="visually-hidden">{legend}</legend>
       <FieldError field={field} />
       {groups.map((group, i) => (
@@ -62,4 +69,18 @@ export function CardPicker({ field, groups, initialCode, legend = "Kort" }: { fi
       ))}
     </fieldset>
   );
+}
+
+/** Tab from an open group's heading to its first card, when the group's cards would otherwise be skipped. */
+function intoOpenGroup(event: KeyboardEvent<HTMLFieldSetElement>) {
+  if (event.key !== "Tab" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+  const summary = event.target as HTMLElement;
+  const group = summary.parentElement;
+  if (summary.tagName !== "SUMMARY" || !(group instanceof HTMLDetailsElement) || !group.open) return;
+  const cards = [...group.querySelectorAll<HTMLInputElement>("input[type=radio]")];
+  if (cards.length === 0 || cards.some((card) => card.checked)) return;
+  const chosenElsewhere = event.currentTarget.querySelector<HTMLInputElement>("input[type=radio]:checked");
+  if (!chosenElsewhere) return;
+  event.preventDefault();
+  cards[0]!.focus();
 }

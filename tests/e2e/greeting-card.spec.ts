@@ -70,3 +70,28 @@ test("a greeting written and a payment chosen before the page's scripts have run
   await expect(page.getByRole("radio", { name: /^Faktura/ })).toBeChecked();
   await page.getByLabel("Postnummer", { exact: true }).fill("123 45");
 });
+
+test("by keyboard, another occasion's cards are reached with Tab from its heading, not only by arrowing through the first", async ({ page }) => {
+  await page.goto("/ge-en-gava/gratulationskort");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const picker = page.locator(".card-picker");
+  const chosen = picker.locator("input[type=radio]:checked");
+  const chosenBefore = await chosen.getAttribute("value");
+  // The second occasion, closed at first: opened with Enter, as a keyboard user does.
+  const second = picker.locator("details.card-group").nth(1);
+  await expect(second).not.toHaveAttribute("open", "");
+  await second.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(second).toHaveAttribute("open", "");
+  await page.keyboard.press("Tab");
+  const firstCard = second.locator("input[type=radio]").first();
+  await expect(firstCard).toBeFocused();
+  // Nothing changes until the donor chooses: then that card is the one, and the greeting follows it.
+  await expect(chosen).toHaveAttribute("value", chosenBefore ?? "");
+  await page.keyboard.press("Space");
+  await expect(firstCard).toBeChecked();
+  await expect(chosen).toHaveCount(1);
+  // Tab goes on past the group, not back into the first occasion's cards.
+  await page.keyboard.press("Tab");
+  await expect(picker.locator("details.card-group").nth(2).locator("summary")).toBeFocused();
+});
