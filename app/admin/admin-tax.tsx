@@ -1,8 +1,8 @@
-import { Form } from "react-router";
+import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tax";
 import { requireStaff } from "./staff-guard.server";
 import { formatDateTime } from "./admin-format";
-import { ku65Files, ku65Plan } from "#core/tax/ku65";
+import { Ku65Error, ku65Files, ku65Plan, makeKu65File } from "#core/tax/ku65";
 import { swedishYear } from "#core/donors/tax-reduction";
 import { formatNumber } from "#core/site/format";
 
@@ -13,7 +13,8 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { container } = await requireStaff(context, request, "ekonomi");
   const thisYear = swedishYear(container.clock.now().toISOString());
-  const asked = Number(new URL(request.url).searchParams.get("ar"));
+  const query = new URL(request.url).searchParams;
+  const asked = Number(query.get("ar"));
   const year = Number.isInteger(asked) && asked >= 2000 && asked <= thisYear ? asked : thisYear - 1;
   const plan = await ku65Plan(container.db, year, "full");
   // What a changes file would hold is the full plan less what is unchanged: one read of the year's gifts, not two.
@@ -26,12 +27,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalKr: plan.reduce((sum, s) => sum + (s.amountKr ?? 0), 0),
     pending: { new: count("new"), correction: count("correction"), deletion: count("deletion") },
     files: (await ku65Files(container.db, year)).map((f) => ({ id: f.id, kind: f.kind, statements: f.statements, createdAt: f.created_at })),
+    // The file just made (after the action's redirect): named above the list, and marked in it.
+    madeId: query.get("ny"),
   };
 }
 
+/**
+ * Makes the year's next KU65 file (changes, or full), records what it says, and
+ * shows the page again with the new file in the list, ready to download – so
+ * the list is never behind what has been made.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { container, staff, audit } = await requireStaff(context, request, "ekonomi");
+  const form = await request.formData();
+  const year = Number(form.get("year"));
+  const kind = form.get("kind") === "full" ? "full" : "changes";
+  if (!Number.isInteger(year) || year < 2000 || year > 2099) {
+    await audit({ action: "tax.ku65_file", outcome: "refused", details: { reason: "bad_year" } });
+    return data({ problem: "Välj ett inkomstår." }, { status: 400 });
+  }
+  try {
+    const file = await makeKu65File({ db: container.db, clock: container.clock, site: container.site }, year, kind, `staff:${staff.id}`);
+    if (!file) {
+      await audit({ action: "tax.ku65_file", outcome: "refused", details: { year, kind, reason: "nothing_changed" } });
+      return data({ problem: "Det finns inget nytt att rapportera för året. Skapa en fullständig fil om du behöver en." }, { status: 409 });
+    }
+    await audit({ action: "tax.ku65_file", subjectType: "ku65_file", subjectId: file.id, details: { year, kind, statements: file.statements.length } });
+    return redirect(`/admin/skatt?ar=${year}&ny=${encodeURIComponent(file.id)}`, 303);
+  } catch (error) {
+    if (!(error instanceof Ku65Error)) throw error;
+    await audit({ action: "tax.ku65_file", outcome: "refused", details: { year, kind, reason: error.message } });
+    return data({ problem: `Filen kunde inte skapas: ${error.message}` }, { status: 422 });
+  }
+}
+
 /** Kontrolluppgifter (KU65) for an income year: what would be reported, the files made, and making the next one. */
-export default function AdminTax({ loaderData }: Route.ComponentProps) {
-  const { year, years, persons, totalKr, pending, files } = loaderData;
+export default function AdminTax({ loaderData, actionData }: Route.ComponentProps) {
+  const { year, years, persons, totalKr, pending, files, madeId } = loaderData;
+  const made = files.find((f) => f.id === madeId);
+  const navigation = useNavigation();
+  const making = navigation.state !== "idle" && navigation.formMethod === "POST";
   const changes = pending.new + pending.correction + pending.deletion;
   return (
     <>
@@ -74,19 +109,31 @@ export default function AdminTax({ loaderData }: Route.ComponentProps) {
           {pending.new} nya, {pending.correction} rättade belopp och {pending.deletion} borttag.
         </p>
       )}
-      {/* A plain form: the file downloads and the page stays. */}
-      <form method="post" action="/admin/skatt/ku65.xml" className="admin-actions">
+      {actionData?.problem && (
+        <p className="notice notice--error" role="alert">
+          {actionData.problem}
+        </p>
+      )}
+      {made && (
+        <p className="notice notice--success" role="status">
+          Filen är skapad: {made.statements} {made.statements === 1 ? "uppgift" : "uppgifter"}.{" "}
+          <a href={`/admin/skatt/ku65.xml?fil=${made.id}`} download>
+            Ladda ner filen
+          </a>
+        </p>
+      )}
+      <Form method="post" className="admin-actions">
         <input type="hidden" name="year" value={year} />
-        <button type="submit" name="kind" value="changes" className="button button--primary" disabled={changes === 0}>
+        <button type="submit" name="kind" value="changes" className="button button--primary" disabled={changes === 0 || making}>
           {files.length === 0 ? "Skapa fil" : "Skapa fil med ändringar"}
         </button>
-        <button type="submit" name="kind" value="full" className="button button--secondary" disabled={persons === 0}>
+        <button type="submit" name="kind" value="full" className="button button--secondary" disabled={persons === 0 || making}>
           Skapa fullständig fil
         </button>
-      </form>
+      </Form>
       <p className="field__hint">
-        En fil med ändringar rättar tidigare lämnade uppgifter under samma specifikationsnummer och tar bort dem som inte längre gäller. Ladda upp
-        filen i Skatteverkets e-tjänst Lämna kontrolluppgifter. Ladda om sidan efteråt för att se filen i listan.
+        En fil med ändringar rättar tidigare lämnade uppgifter under samma specifikationsnummer och tar bort dem som inte längre gäller. Ladda ner
+        filen och ladda upp den i Skatteverkets e-tjänst Lämna kontrolluppgifter.
       </p>
       <table className="admin-table">
         <caption>Filer för {year}</caption>
@@ -105,7 +152,7 @@ export default function AdminTax({ loaderData }: Route.ComponentProps) {
             </tr>
           )}
           {files.map((f) => (
-            <tr key={f.id}>
+            <tr key={f.id} aria-current={f.id === madeId ? "true" : undefined}>
               <td>{formatDateTime(f.createdAt)}</td>
               <td>{f.kind === "full" ? "Fullständig" : "Ändringar"}</td>
               <td>{f.statements}</td>
