@@ -92,7 +92,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       case "cancel": {
         const submission = parseForm(formData, forms.cancel);
         if (submission.status !== "success") return failed(submission.reply());
-        const { appliesFrom, stillComing } = await cancel(container, id, donorId);
+        const { appliesFrom, stillComing } = await cancel({ ...container, outcomes: container.paymentOutcomes }, id, donorId);
         const last = stillComing.map((d) => d.debitOn).sort().at(-1);
         return redirect(`${base}?klart=avslutad&fran=${appliesFrom ?? ""}${last ? `&kommer=${last}` : ""}`, 303);
       }

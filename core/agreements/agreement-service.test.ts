@@ -4,7 +4,7 @@ import { silentLogger } from "../logger";
 import { upsertIdentifiedDonor } from "../donors/donor-repository";
 import { AutogiroFileError, type AutogiroEvent, type AutogiroRequest, type AutogiroTransferredFile } from "../autogiro/autogiro-messages";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
-import { AgreementChangeError, addExtraToNextDebit, cancel, changeAmount, createAutogiroAgreement, pause, requestDueDebits } from "./agreement-service";
+import { AgreementChangeError, addExtraToNextDebit, cancel, changeAmount, createAgreement, pause, requestDueDebits } from "./agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "./autogiro-exchange";
 import { requestDayFor } from "./debit-schedule";
 import { productPaymentOutcomes } from "../product-payment-outcomes";
@@ -60,18 +60,16 @@ describe.each(testEngines)("agreements on %s", (engine) => {
     // Thursday 15 January 2026, 11:00 in Sweden.
     const clock = new ManualClock("2026-01-15T10:00:00.000Z");
     const transfer = new MemoryTransfer();
-    const deps = { db: database.db, clock, logger: silentLogger };
-    const exchange: AutogiroExchangeDeps = { ...deps, outcomes: productPaymentOutcomes, format: jsonFormat, transfer, customerNumber: "123456", bankgiro: "5555-0105" };
+    const deps = { db: database.db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
+    const exchange: AutogiroExchangeDeps = { ...deps, format: jsonFormat, transfer, customerNumber: "123456", bankgiro: "5555-0105" };
     const donor = await upsertIdentifiedDonor(database.db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await database.db.updateTable("donors").set({ email: "erik@exempel.se" }).where("id", "=", donor.id).execute();
-    const { agreement, mandate } = await createAutogiroAgreement(deps, {
+    const { agreement, mandate } = await createAgreement(deps, {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: 20_000,
       debitDay: 28,
-      account: { clearing: "5000", number: "1234560", bankName: "SEB" },
-      personnummer: "198112289874",
-      signatureRef: "bankid-order-1",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "bankid-order-1" } },
       idempotencyKey: "signup-1",
     });
     return { db: database.db, clock, transfer, deps, exchange, donor, agreement, mandate };
@@ -87,9 +85,9 @@ describe.each(testEngines)("agreements on %s", (engine) => {
     expect(mandate.payer_number).toMatch(/^[1-9]\d{9}$/);
     expect(mandate.payer_number).not.toContain("198112289874");
 
-    const again = await createAutogiroAgreement(deps, {
+    const again = await createAgreement(deps, {
       donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 28,
-      account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "x", idempotencyKey: "signup-1",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "x" } }, idempotencyKey: "signup-1",
     });
     expect(again.created).toBe(false);
 
