@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await audit({ action: "donor.view", subjectType: "donor", subjectId: donor.id });
   const { gifts, taxYears } = await givingOverview(container.db, donor);
   const items = await orderItemsOfGifts(container.db, gifts.map((g) => g.orderReference));
-  const agreements = await agreementsOfDonor(container.db, donor.id);
+  const agreements = await agreementsOfDonor(container.db, donor.id, container.clock.now());
   const member = await findMemberOfDonor(container.db, donor.id);
   const endsOnErasure = await whatErasureEnds(container.db, donor.id, "staff");
   const comments = await commentsOfDonor(container.db, donor.id);

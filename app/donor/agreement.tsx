@@ -44,7 +44,7 @@ const DONE: Record<string, string> = {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { container, session } = await requireDonor(context, request);
-  const view = await agreementView(container.db, params.agreementId, session.donor.id);
+  const view = await agreementView(container.db, params.agreementId, session.donor.id, container.clock.now());
   if (!view) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const done = url.searchParams.get("klart");

@@ -57,7 +57,7 @@ export async function myDataFor(db: Kysely<DB>, clock: Clock, site: SiteConfig, 
     organisation: `${site.name}, ${site.orgNumber}`,
     donor: donorView(donor),
     gifts: await donorGifts(db, donor),
-    agreements: (await agreementsOfDonor(db, donor.id)).map((a) => ({
+    agreements: (await agreementsOfDonor(db, donor.id, clock.now())).map((a) => ({
       kind: a.kind,
       status: a.statusLabel,
       amountOre: a.amountOre,
