@@ -213,7 +213,7 @@ async function filled(target: Target, reused: boolean) {
     if (!donor) throw new Error("the measured donor is missing");
     const watched = capturing(db);
     const overview = await givingOverview(watched.db, donor);
-    await agreementsOfDonor(watched.db, donor.id);
+    await agreementsOfDonor(watched.db, donor.id, new Date());
     if (overview.gifts.length < DONOR_GIFTS) throw new Error(`the measured donor has ${overview.gifts.length} gifts, not ${DONOR_GIFTS}`);
     await ku65Plan(watched.db, taxYear, "full");
     if (target.kind === "full") plansText = await plans(db, engine, watched.queries);

@@ -8,7 +8,7 @@ import { swedishInstant } from "#core/autogiro";
 import { addDays, swedishDate } from "#core/calendar/swedish-calendar";
 import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
 import { taxSummaries } from "#core/donors/tax-reduction";
-import { cancel, changeAmount, createAutogiroAgreement } from "#core/agreements/agreement-service";
+import { cancel, changeAmount, createAgreement } from "#core/agreements/agreement-service";
 import { bankingDaysAfter } from "#core/agreements/debit-schedule";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { autogiroOverview } from "#core/staff/autogiro-overview";
@@ -55,15 +55,13 @@ describe.each(testEngines)("a year of monthly giving on %s", (engine) => {
       Buffer.alloc(32, 7),
     );
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
-    const { agreement, mandate } = await createAutogiroAgreement(deps, {
+    const { agreement, mandate } = await createAgreement(deps, {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: 15_000,
       debitDay: 5,
       // SEB; the simulator lets the third debit of an account starting 9915 fail for insufficient funds.
-      account: { clearing: "5000", number: "9915001", bankName: "SEB" },
-      personnummer: "198112289874",
-      signatureRef: "bankid-order",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "9915001", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "bankid-order" } },
       idempotencyKey: "year",
     });
     expect(agreement.next_debit_on).toBe("2027-01-05");

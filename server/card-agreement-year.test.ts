@@ -8,11 +8,11 @@ import { swedishInstant } from "#core/autogiro";
 import { addDays } from "#core/calendar/swedish-calendar";
 import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
 import { taxSummaries } from "#core/donors/tax-reduction";
-import { addExtraToNextDebit, cancel, changeAmount, pause, requestDueDebits } from "#core/agreements/agreement-service";
+import { addExtraToNextDebit, cancel, changeAmount, createAgreement, pause, requestDueDebits } from "#core/agreements/agreement-service";
 import { AGREEMENT_MAIL_JOB } from "#core/agreements/agreement-records";
 import { cardAgreementJobs } from "#core/agreements/agreement-jobs";
 import { agreementMail } from "#core/agreements/agreement-mail";
-import { createCardAgreement, type StoredCardGateway } from "#core/agreements/card-debits";
+import type { StoredCardGateway } from "#core/agreements/card-debits";
 import { JobRunner } from "#core/jobs/job-runner";
 import { PaymentService } from "#core/payments/payment-service";
 import { transitionPayment } from "#core/payments/payment-transitions";
@@ -117,7 +117,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     const { db, clock, deps, cards, transactions, drain, mail, payInWindow } = await setUp("2026-12-01");
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await db.updateTable("donors").set({ email: "erik@example.se" }).where("id", "=", donor.id).execute();
-    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 15_000, debitDay: 5, idempotencyKey: "card-year" });
+    const { agreement, giftId } = await createAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 15_000, debitDay: 5, idempotencyKey: "card-year" , collect: { method: "card" } });
     expect(agreement.status).toBe("pending");
 
     await payInWindow(giftId, "4111111111111111");
@@ -189,7 +189,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
   it("never charges a month twice when the process dies between Mondido's answer and our write", async () => {
     const { db, clock, deps, transactions, gateway, jobsFor, drain, payInWindow } = await setUp("2027-01-02");
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
-    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 10, idempotencyKey: "crash" });
+    const { agreement, giftId } = await createAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 10, idempotencyKey: "crash" , collect: { method: "card" } });
     await payInWindow(giftId, "4111111111111111");
     await drain();
 
@@ -229,7 +229,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     const { db, clock, deps, drain, mail, transactions, payInWindow } = await setUp("2029-11-20");
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await db.updateTable("donors").set({ email: "erik@example.se" }).where("id", "=", donor.id).execute();
-    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 3, idempotencyKey: "expired" });
+    const { agreement, giftId } = await createAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 3, idempotencyKey: "expired" , collect: { method: "card" } });
     await payInWindow(giftId, "4111111111111111");
     await drain();
     for (let day = "2029-11-21"; day <= "2030-01-15"; day = addDays(day, 1)) {
@@ -257,7 +257,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
   it("deletes at Mondido a card the donor replaced, and the card of a stopped agreement once its open charge is answered (decision 0035)", async () => {
     const { db, clock, deps, cards, drain, payInWindow } = await setUp("2027-01-02");
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
-    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "replace" });
+    const { agreement, giftId } = await createAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "replace" , collect: { method: "card" } });
     await payInWindow(giftId, "4111111111111111");
     await drain();
     const first = await db.selectFrom("stored_cards").selectAll().executeTakeFirstOrThrow();
@@ -302,7 +302,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
   it("deletes at Mondido the card of a first payment whose agreement ended before the card was recorded", async () => {
     const { db, clock, deps, cards, transactions, drain, payInWindow } = await setUp("2027-01-02");
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
-    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "stopped-early" });
+    const { agreement, giftId } = await createAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "stopped-early" , collect: { method: "card" } });
     const payment = await payInWindow(giftId, "4111111111111111");
     const stored = (await transactions.listByPaymentRef(payment.provider_reference!))[0]!.transaction.stored_card as { id: number };
     expect(await cards.get(String(stored.id))).toBeDefined();
@@ -317,7 +317,7 @@ describe.each(testEngines)("monthly giving by card on %s", (engine) => {
     const { db, clock, deps, cards, drain, mail, payInWindow } = await setUp("2027-01-02");
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await db.updateTable("donors").set({ email: "erik@example.se" }).where("id", "=", donor.id).execute();
-    const { agreement, giftId } = await createCardAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "erase" });
+    const { agreement, giftId } = await createAgreement(deps, { donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 5, idempotencyKey: "erase" , collect: { method: "card" } });
     await payInWindow(giftId, "4111111111111111");
     await drain();
     const card = await db.selectFrom("stored_cards").selectAll().executeTakeFirstOrThrow();

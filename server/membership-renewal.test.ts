@@ -10,7 +10,7 @@ import { silentLogger } from "#core/logger";
 import { swedishInstant } from "#core/autogiro";
 import { addDays } from "#core/calendar/swedish-calendar";
 import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
-import { cancel, createAutogiroAgreement, requestDueDebits } from "#core/agreements/agreement-service";
+import { cancel, createAgreement, requestDueDebits } from "#core/agreements/agreement-service";
 import { JobRunner } from "#core/jobs/job-runner";
 import { PaymentService } from "#core/payments/payment-service";
 import { transitionPayment } from "#core/payments/payment-transitions";
@@ -152,14 +152,12 @@ describe.each(testEngines)("membership renewal on %s", (engine) => {
       }
     };
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
-    const monthly = await createAutogiroAgreement(deps, {
+    const monthly = await createAgreement(deps, {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: 20_000,
       debitDay: 28,
-      account: { clearing: "5000", number: "1234560", bankName: "SEB" },
-      personnummer: "198112289874",
-      signatureRef: "bankid",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "bankid" } },
       idempotencyKey: "monthly",
     });
     const memberNumber = await addMember(db, donor.id, "2027-06-14");

@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await audit({ action: "donor.view", subjectType: "donor", subjectId: donor.id });
   const { gifts, taxYears } = await givingOverview(container.db, donor);
   const items = await orderItemsOfGifts(container.db, gifts.map((g) => g.orderReference));
-  const agreements = await agreementsOfDonor(container.db, donor.id);
+  const agreements = await agreementsOfDonor(container.db, donor.id, container.clock.now());
   const member = await findMemberOfDonor(container.db, donor.id);
   const endsOnErasure = await whatErasureEnds(container.db, donor.id, "staff");
   const comments = await commentsOfDonor(container.db, donor.id);
@@ -88,7 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await audit({ action: "donor.erase", outcome: "refused", subjectType: "donor", subjectId: donor.id, details: { reason: "not_confirmed" } });
       return data({ ok: false, message: "Kryssa i att givaren har bett om att bli raderad." }, { status: 400 });
     }
-    await eraseDonor({ db: container.db, clock: container.clock, logger: container.logger, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "staff");
+    await eraseDonor({ db: container.db, clock: container.clock, logger: container.logger, outcomes: container.paymentOutcomes, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "staff");
     await audit({ action: "donor.erase", subjectType: "donor", subjectId: donor.id });
     throw redirect("/admin/givare?raderad=1");
   }

@@ -44,7 +44,7 @@ const DONE: Record<string, string> = {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { container, session } = await requireDonor(context, request);
-  const view = await agreementView(container.db, params.agreementId, session.donor.id);
+  const view = await agreementView(container.db, params.agreementId, session.donor.id, container.clock.now());
   if (!view) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const done = url.searchParams.get("klart");
@@ -92,7 +92,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       case "cancel": {
         const submission = parseForm(formData, forms.cancel);
         if (submission.status !== "success") return failed(submission.reply());
-        const { appliesFrom, stillComing } = await cancel(container, id, donorId);
+        const { appliesFrom, stillComing } = await cancel({ ...container, outcomes: container.paymentOutcomes }, id, donorId);
         const last = stillComing.map((d) => d.debitOn).sort().at(-1);
         return redirect(`${base}?klart=avslutad&fran=${appliesFrom ?? ""}${last ? `&kommer=${last}` : ""}`, 303);
       }

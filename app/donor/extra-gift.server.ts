@@ -25,6 +25,6 @@ export async function extraGiftFor(
   const container = context.get(containerContext);
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   if (!session) return null;
-  const view = await agreementView(container.db, agreementId, session.donor.id);
+  const view = await agreementView(container.db, agreementId, session.donor.id, container.clock.now());
   return view && LIVE.has(view.status) ? { agreementId: view.id, monthlyAmountOre: view.amountOre } : null;
 }

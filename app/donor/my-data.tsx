@@ -104,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "erase": {
       const submission = parseForm(formData, eraseFormSchema);
       if (submission.status !== "success") return failed(submission.reply());
-      await eraseDonor({ db: container.db, clock: container.clock, logger: container.logger, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "my-data");
+      await eraseDonor({ db: container.db, clock: container.clock, logger: container.logger, outcomes: container.paymentOutcomes, mailer: container.mailer, site: container.site, tokens: container.donors.links }, donor.id, "my-data");
       return redirect("/dina-uppgifter?raderad=1", 303);
     }
   }

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Independent reads, asked for together (on PostgreSQL they run side by side on the pool).
   const [overview, agreements, member] = await Promise.all([
     givingOverview(container.db, session.donor),
-    agreementsOfDonor(container.db, session.donor.id),
+    agreementsOfDonor(container.db, session.donor.id, container.clock.now()),
     findMemberOfDonor(container.db, session.donor.id),
   ]);
   const today = swedishDate(container.clock.now());

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { containerContext } from "../context";
-import { createCardAgreement } from "#core/agreements/card-debits";
+import { createAgreement } from "#core/agreements/agreement-service";
 import type { MonthlyGiftFormData } from "#core/agreements/monthly-gift-form";
 import type { CurrentSession } from "#core/donors/session-service";
 import { takeEmailFromForm } from "#core/donors/donor-repository";
@@ -18,12 +18,13 @@ import { PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
 export async function startCardSignup(context: Readonly<RouterContextProvider>, session: CurrentSession, value: MonthlyGiftFormData): Promise<Response> {
   const container = context.get(containerContext);
   await takeEmailFromForm(container.db, container.clock, session.donor, value.email);
-  const { giftId, orderReference } = await createCardAgreement(container, {
+  const { giftId, orderReference } = await createAgreement(container, {
     donorId: session.donor.id,
     kind: "monthly_gift",
     amountOre: value.amountOre,
     debitDay: value.debitDay,
     idempotencyKey: value.idempotencyKey,
+    collect: { method: "card" },
   });
   await container.payments.startPayment(giftId, "Mondido").catch((error: unknown) => {
     // Too many starts: the error page says so in Swedish; the pending agreement waits for a new try.

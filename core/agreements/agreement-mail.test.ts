@@ -4,8 +4,9 @@ import { silentLogger } from "../logger";
 import { loadSiteConfig } from "../site/site-config";
 import { upsertIdentifiedDonor } from "../donors/donor-repository";
 import { openTestDatabase, type TestDatabase } from "#tests/support/test-databases";
-import { cancel, changeAmount, createAutogiroAgreement } from "./agreement-service";
+import { cancel, changeAmount, createAgreement } from "./agreement-service";
 import { agreementMail } from "./agreement-mail";
+import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 describe("agreement e-mails", () => {
   let database: TestDatabase | undefined;
@@ -17,12 +18,12 @@ describe("agreement e-mails", () => {
   it("confirm the start, tell a change with the debit it applies from and a raise link, and name the debit that still comes", async () => {
     database = await openTestDatabase("sqlite");
     const clock = new ManualClock("2026-01-15T10:00:00.000Z");
-    const deps = { db: database.db, clock, logger: silentLogger };
+    const deps = { db: database.db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     const donor = await upsertIdentifiedDonor(database.db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await database.db.updateTable("donors").set({ email: "erik@exempel.se" }).where("id", "=", donor.id).execute();
-    const { agreement } = await createAutogiroAgreement(deps, {
+    const { agreement } = await createAgreement(deps, {
       donorId: donor.id, kind: "monthly_gift", amountOre: 15_000, debitDay: 28,
-      account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "o", idempotencyKey: "k",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "o" } }, idempotencyKey: "k",
     });
     const mailDeps = { db: database.db, site: loadSiteConfig({}), publicUrl: "https://exempel.se", raiseLink: (id: string) => `https://exempel.se/ge-en-gava/manadsgava/hoj?token=T-${id}` };
 

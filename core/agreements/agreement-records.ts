@@ -5,6 +5,7 @@ import type { Logger } from "../logger";
 import type { AgreementsTable, DB, MandatesTable } from "#db/schema";
 import type { IsoDate } from "../calendar/swedish-calendar";
 import { enqueueJob } from "../jobs/job-queue";
+import type { PaymentOutcomeHandlers } from "../payments/payment-outcomes";
 import { newOrderReference } from "../payments/order-reference";
 import { addRenewalFee } from "../membership/membership-service";
 import { canMoveAgreement, type AgreementEventSource, type AgreementEventType, type AgreementStatus } from "./agreement-status";
@@ -23,6 +24,11 @@ export interface AgreementDeps {
   db: Kysely<DB>;
   clock: Clock;
   logger: Logger;
+}
+
+/** For a change that may end a debit's payment (a stop): payments move through the kernel, which tells the products (decision 0037). */
+export interface AgreementDepsWithOutcomes extends AgreementDeps {
+  outcomes: PaymentOutcomeHandlers;
 }
 
 /** The e-mail a change to an agreement sends (core/agreements/agreement-mail.ts). */

@@ -4,9 +4,12 @@ import { silentLogger } from "../logger";
 import { upsertIdentifiedDonor } from "../donors/donor-repository";
 import { AutogiroFileError, type AutogiroEvent, type AutogiroRequest, type AutogiroTransferredFile } from "../autogiro/autogiro-messages";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
-import { AgreementChangeError, addExtraToNextDebit, cancel, changeAmount, createAutogiroAgreement, pause, requestDueDebits } from "./agreement-service";
+import { AgreementChangeError, addExtraToNextDebit, cancel, changeAmount, createAgreement, pause, requestDueDebits } from "./agreement-service";
 import { receiveAutogiroFiles, sendAutogiroRequests, type AutogiroExchangeDeps } from "./autogiro-exchange";
 import { requestDayFor } from "./debit-schedule";
+import { agreementView } from "./agreement-view";
+import { WITHDRAWN } from "./autogiro-debits";
+import { donorGifts } from "../donors/gift-history";
 import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 /**
@@ -60,18 +63,16 @@ describe.each(testEngines)("agreements on %s", (engine) => {
     // Thursday 15 January 2026, 11:00 in Sweden.
     const clock = new ManualClock("2026-01-15T10:00:00.000Z");
     const transfer = new MemoryTransfer();
-    const deps = { db: database.db, clock, logger: silentLogger };
-    const exchange: AutogiroExchangeDeps = { ...deps, outcomes: productPaymentOutcomes, format: jsonFormat, transfer, customerNumber: "123456", bankgiro: "5555-0105" };
+    const deps = { db: database.db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
+    const exchange: AutogiroExchangeDeps = { ...deps, format: jsonFormat, transfer, customerNumber: "123456", bankgiro: "5555-0105" };
     const donor = await upsertIdentifiedDonor(database.db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await database.db.updateTable("donors").set({ email: "erik@exempel.se" }).where("id", "=", donor.id).execute();
-    const { agreement, mandate } = await createAutogiroAgreement(deps, {
+    const { agreement, mandate } = await createAgreement(deps, {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: 20_000,
       debitDay: 28,
-      account: { clearing: "5000", number: "1234560", bankName: "SEB" },
-      personnummer: "198112289874",
-      signatureRef: "bankid-order-1",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "bankid-order-1" } },
       idempotencyKey: "signup-1",
     });
     return { db: database.db, clock, transfer, deps, exchange, donor, agreement, mandate };
@@ -87,9 +88,9 @@ describe.each(testEngines)("agreements on %s", (engine) => {
     expect(mandate.payer_number).toMatch(/^[1-9]\d{9}$/);
     expect(mandate.payer_number).not.toContain("198112289874");
 
-    const again = await createAutogiroAgreement(deps, {
+    const again = await createAgreement(deps, {
       donorId: donor.id, kind: "monthly_gift", amountOre: 20_000, debitDay: 28,
-      account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "x", idempotencyKey: "signup-1",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "x" } }, idempotencyKey: "signup-1",
     });
     expect(again.created).toBe(false);
 
@@ -174,13 +175,7 @@ describe.each(testEngines)("agreements on %s", (engine) => {
   });
 
   it("handles a debit that fails for lack of money without debiting again, and keeps the next one", async () => {
-    const { db, clock, transfer, exchange, agreement, mandate, deps } = await setUp();
-    await sendAutogiroRequests(exchange);
-    transfer.answer([{ kind: "mandate_approved", payerNumber: mandate.payer_number }]);
-    await receiveAutogiroFiles(exchange);
-    clock.set(at("2026-01-16"));
-    await requestDueDebits(deps);
-    await sendAutogiroRequests(exchange);
+    const { db, clock, transfer, exchange, agreement, mandate, deps } = await approvedWithJanuaryRequested();
     const payment = await db.selectFrom("payments").innerJoin("gifts", "gifts.id", "payments.gift_id").select(["payments.id", "payments.provider_reference", "payments.status"]).where("gifts.agreement_id", "=", agreement.id).executeTakeFirstOrThrow();
     expect(payment.status).toBe("pending");
 
@@ -252,13 +247,7 @@ describe.each(testEngines)("agreements on %s", (engine) => {
   });
 
   it("cancels a requested debit at Bankgirot when there is still time", async () => {
-    const { clock, transfer, exchange, agreement, mandate, deps, donor } = await setUp();
-    await sendAutogiroRequests(exchange);
-    transfer.answer([{ kind: "mandate_approved", payerNumber: mandate.payer_number }]);
-    await receiveAutogiroFiles(exchange);
-    clock.set(at("2026-01-16"));
-    await requestDueDebits(deps);
-    await sendAutogiroRequests(exchange);
+    const { transfer, exchange, agreement, deps, donor } = await approvedWithJanuaryRequested();
     const stopped = await cancel(deps, agreement.id, donor.id);
     expect(stopped.stillComing).toEqual([]);
     expect(stopped.appliesFrom).toBe("2026-01-28");
@@ -266,5 +255,82 @@ describe.each(testEngines)("agreements on %s", (engine) => {
     const sent = transfer.sentRequests();
     expect(sent.filter((r) => r.kind === "cancel_payments")).toMatchObject([{ date: "2026-01-28", amountOre: 20_000, direction: "debit" }]);
     expect(sent.filter((r) => r.kind === "cancel_mandate")).toHaveLength(1);
+  });
+  /** The requests of the last file sent. */
+  const lastFile = (transfer: MemoryTransfer): AutogiroRequest[] => (transfer.outbox.at(-1)?.text.split("\n").slice(1) ?? []).map((l) => JSON.parse(l) as AutogiroRequest);
+
+  async function approvedWithJanuaryRequested() {
+    const set = await setUp();
+    const { transfer, exchange, mandate, clock, deps } = set;
+    await sendAutogiroRequests(exchange);
+    transfer.answer([{ kind: "mandate_approved", payerNumber: mandate.payer_number }]);
+    await receiveAutogiroFiles(exchange);
+    // Friday 16 January, 10:00: the 28 January debit is requested and its file sent.
+    clock.set(at("2026-01-16"));
+    await requestDueDebits(deps);
+    await sendAutogiroRequests(exchange);
+    return set;
+  }
+
+  // Issue #29.3. Before the fix the next file held TK25 for the extra gift and then its TK82, Mina sidor called the
+  // unsent extra "Beställd hos Bankgirot" before and after the stop, and the gift list "Inte betald".
+  it("withdraws an extra gift never sent to Bankgirot when the donor stops, and tells each debit as Bankgirot knows it", async () => {
+    const { db, clock, transfer, exchange, agreement, deps, donor } = await approvedWithJanuaryRequested();
+    const monthlyReference = transfer.sentRequests().flatMap((r) => (r.kind === "payment" ? [r.reference] : []))[0];
+    const extra = await addExtraToNextDebit(deps, agreement.id, donor.id, 50_000, "extra-1");
+    expect(extra.debitOn).toBe("2026-01-28");
+    const extraPayment = await db.selectFrom("payments").select(["id", "provider_reference"]).where("gift_id", "=", extra.giftId!).executeTakeFirstOrThrow();
+
+    const statuses = async () => (await agreementView(db, agreement.id, donor.id, clock.now()))!.debits.map((d) => `${d.kind}: ${d.statusLabel}`);
+    // The extra waits for the next file, which reaches Bankgirot today (a banking day, before 19:00).
+    expect(await statuses()).toEqual(["extra: Skickas till Bankgirot 16 januari 2026", "monthly: Beställd hos Bankgirot"]);
+
+    const stopped = await cancel(deps, agreement.id, donor.id);
+    expect(stopped.stillComing).toEqual([]);
+    expect(await statuses()).toEqual(["extra: Stoppad", "monthly: Stoppas – beskedet skickas till Bankgirot 16 januari 2026"]);
+    const ended = await db.selectFrom("payments").select("status").where("id", "=", extraPayment.id).executeTakeFirstOrThrow();
+    expect(ended.status).toBe("cancelled");
+    const event = await db.selectFrom("payment_events").select("data").where("payment_id", "=", extraPayment.id).where("to_status", "=", "cancelled").executeTakeFirstOrThrow();
+    expect(JSON.parse(event.data ?? "{}")).toMatchObject({ reason: WITHDRAWN });
+
+    await sendAutogiroRequests(exchange);
+    // The file cancels the sent monthly debit and the mandate; of the extra Bankgirot hears nothing, neither TK82 nor TK25.
+    const file = lastFile(transfer);
+    expect(file.map((r) => r.kind).sort()).toEqual(["cancel_mandate", "cancel_payments"]);
+    expect(file.find((r) => r.kind === "cancel_payments")).toMatchObject({ reference: monthlyReference, date: "2026-01-28", amountOre: 20_000 });
+    expect(JSON.stringify(transfer.outbox)).not.toContain(extraPayment.provider_reference);
+    expect(await statuses()).toEqual(["extra: Stoppad", "monthly: Stopp begärt hos Bankgirot"]);
+
+    // Mina sidor's list of gifts: the extra gift is cancelled, not waiting for a payment.
+    const gifts = await donorGifts(db, donor);
+    expect(gifts.filter((g) => g.giftType === "extra").map((g) => g.statusLabel)).toEqual(["Avbruten"]);
+  });
+
+  // Before the fix the extra gift still came: it was in the stop's "still coming" and its TK82 went in the next file.
+  it("withdraws an unsent extra gift even when the stop is too late for the debit it goes with", async () => {
+    const { clock, transfer, exchange, agreement, deps, donor } = await approvedWithJanuaryRequested();
+    // Friday 23 January: a cancellation no longer reaches Bankgirot five banking days before 28 January, a new request still does.
+    clock.set(at("2026-01-23"));
+    await addExtraToNextDebit(deps, agreement.id, donor.id, 50_000, "extra-late");
+    const stopped = await cancel(deps, agreement.id, donor.id);
+    expect(stopped.stillComing).toEqual([{ debitOn: "2026-01-28", amountOre: 20_000 }]);
+    await sendAutogiroRequests(exchange);
+    expect(transfer.sentRequests().filter((r) => r.kind === "payment")).toHaveLength(1);
+    expect(transfer.sentRequests().filter((r) => r.kind === "cancel_payments" || r.kind === "cancel_mandate")).toEqual([]);
+  });
+
+  // Before the fix the TK82 of a debit cancelled with the mandate was still sent in the next file.
+  it("never sends the request of a debit whose payment ended while it waited", async () => {
+    const { db, transfer, exchange, agreement, mandate, deps, donor } = await approvedWithJanuaryRequested();
+    const extra = await addExtraToNextDebit(deps, agreement.id, donor.id, 50_000, "extra-2");
+    transfer.answer([
+      { kind: "mandate_cancelled", payerNumber: mandate.payer_number, status: { code: "02", reason: "Medgivandet har upphört" }, info: { code: "02", reason: "Betalaren" }, byPayer: true },
+    ]);
+    await receiveAutogiroFiles(exchange);
+    const payment = await db.selectFrom("payments").select(["status", "provider_reference"]).where("gift_id", "=", extra.giftId!).executeTakeFirstOrThrow();
+    expect(payment.status).toBe("cancelled");
+    await sendAutogiroRequests(exchange);
+    expect(JSON.stringify(transfer.outbox)).not.toContain(payment.provider_reference);
+    expect(await db.selectFrom("autogiro_requests").select("id").where("provider_file_id", "is", null).execute()).toEqual([]);
   });
 });

@@ -4,31 +4,42 @@ import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { DB } from "#db/schema";
 import { swedishDate, type IsoDate } from "../calendar/swedish-calendar";
-import type { AgreementEventSource, AgreementKind, AgreementMethod } from "./agreement-status";
+import type { AgreementEventSource, AgreementMethod } from "./agreement-status";
 import { MAX_PAUSE_MONTHS, bankingDaysAfter, canStillRequest, firstDebitOn, monthsLater, nextDebitAfter } from "./debit-schedule";
 import {
   appendEvent,
   findAgreement,
+  findAgreementByIdempotencyKey,
   moveAgreement,
   openDebits,
   queueMail,
   type AgreementDeps,
+  type AgreementDepsWithOutcomes,
   type AgreementRow,
   type Executor,
-  type MandateRow,
 } from "./agreement-records";
-import type { DebitCollection } from "./debit-collection";
-import { autogiroCollection, queueRequest } from "./autogiro-debits";
+import type {
+  AutogiroCollecting,
+  AutogiroStart,
+  CardCollecting,
+  CardStart,
+  CollectionStart,
+  DebitCollection,
+  NewAgreementTerms,
+  NewCollection,
+} from "./debit-collection";
+import { autogiroCollection } from "./autogiro-debits";
 import { cardCollection } from "./card-debits";
 
 // The pages and the end-to-end fixture read and move agreements through this module.
 export { appendEvent, findAgreement, moveAgreement };
 
 /**
- * An agreement's one lifecycle (decisions 0012, 0017, 0028): due debits are
- * asked for, the donor changes, pauses, adds to or stops it, the same way
- * whichever way its debits are collected; what differs between autogiro and
- * card is each collection's (debit-collection.ts).
+ * An agreement's one lifecycle (decisions 0012, 0017, 0028, 0037): it is
+ * created, due debits are asked for, the donor changes, pauses, adds to or
+ * stops it, the same way and with the same event log whichever way its debits
+ * are collected; what differs between autogiro and card is each collection's
+ * (debit-collection.ts).
  */
 const COLLECTIONS: Readonly<Record<AgreementMethod, DebitCollection>> = { autogiro: autogiroCollection, card: cardCollection };
 
@@ -51,56 +62,36 @@ export class AgreementChangeError extends Error {
   }
 }
 
-export interface NewAutogiroAgreement {
-  donorId: string;
-  kind: AgreementKind;
-  amountOre: number;
-  debitDay: number;
-  /** Validated clearing and account number, and the bank's name (kontonummer). */
-  account: { clearing: string; number: string; bankName: string };
-  /** The donor's personnummer (12 digits) as BankID confirmed it when they signed. */
-  personnummer: string;
-  /** The BankID sign order that signed the mandate. */
-  signatureRef: string;
-  idempotencyKey: string;
+/** A new agreement: its terms and how its debits are to be collected (debit-collection.ts). */
+export interface NewAgreement<C extends NewCollection = NewCollection> extends NewAgreementTerms {
+  collect: C;
+}
+
+export interface CreatedAgreement {
+  agreement: AgreementRow;
+  /** False when an agreement with the same idempotency key already existed: it is answered, and nothing is written. */
+  created: boolean;
 }
 
 /**
- * A donor signed an autogiro mandate with BankID: the mandate is stored as
- * requested and queued for Bankgirot (TK04), the agreement is `pending` until
- * Bankgirot approves it, and its first debit is fixed now and told to the
- * donor. Once per idempotency key.
+ * A donor starts giving: the agreement is stored with its `created` event,
+ * `pending` until the way of collecting is confirmed (Bankgirot approves the
+ * mandate, or the first card payment stores the card) or `active` at once
+ * under a mandate Bankgirot already approved. What collects it, its first
+ * debit and what starts the collecting are its collection's. Once per
+ * idempotency key: a second call answers the first agreement with its mandate
+ * or first gift.
  */
-export async function createAutogiroAgreement(
-  deps: AgreementDeps,
-  input: NewAutogiroAgreement,
-): Promise<{ agreement: AgreementRow; mandate: MandateRow; created: boolean }> {
+export function createAgreement(deps: AgreementDeps, input: NewAgreement<AutogiroCollecting>): Promise<CreatedAgreement & AutogiroStart>;
+export function createAgreement(deps: AgreementDeps, input: NewAgreement<CardCollecting>): Promise<CreatedAgreement & CardStart>;
+export async function createAgreement(deps: AgreementDeps, input: NewAgreement): Promise<CreatedAgreement & CollectionStart> {
   const { db, clock } = deps;
+  const collection = COLLECTIONS[input.collect.method];
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("agreements").selectAll().where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
-    if (existing) {
-      const mandate = await trx.selectFrom("mandates").selectAll().where("id", "=", existing.mandate_id ?? "").executeTakeFirstOrThrow();
-      return { agreement: existing, mandate, created: false };
-    }
-    const now = clock.now();
-    const nowIso = now.toISOString();
-    const mandate: MandateRow = {
-      id: crypto.randomUUID(),
-      donor_id: input.donorId,
-      payer_number: await newPayerNumber(trx),
-      clearing: input.account.clearing,
-      account: input.account.number,
-      bank_name: input.account.bankName,
-      status: "requested",
-      reason_code: null,
-      reason_text: null,
-      signed_at: nowIso,
-      signature_ref: input.signatureRef,
-      created_at: nowIso,
-      updated_at: nowIso,
-    };
-    await trx.insertInto("mandates").values(mandate).execute();
-    const firstDebit = firstDebitOn(swedishDate(now), input.debitDay);
+    const existing = await findAgreementByIdempotencyKey(trx, input.idempotencyKey);
+    if (existing) return { agreement: existing, created: false, ...(await collection.startOf(trx, existing)) };
+    const opening = await collection.open(trx, clock, input, input.collect);
+    const nowIso = clock.now().toISOString();
     const agreement: AgreementRow = {
       id: crypto.randomUUID(),
       donor_id: input.donorId,
@@ -108,40 +99,26 @@ export async function createAutogiroAgreement(
       amount_ore: input.amountOre,
       interval: input.kind === "membership" ? "yearly" : "monthly",
       debit_day: input.debitDay,
-      method: "autogiro",
-      mandate_id: mandate.id,
+      method: input.collect.method,
+      mandate_id: opening.mandateId,
       card_subscription_ref: null,
-      status: "pending",
-      starts_on: firstDebit,
+      status: opening.status,
+      starts_on: opening.startsOn,
       paused_until: null,
-      next_debit_on: firstDebit,
+      next_debit_on: opening.nextDebitOn,
       idempotency_key: input.idempotencyKey,
       created_at: nowIso,
       updated_at: nowIso,
     };
     await trx.insertInto("agreements").values(agreement).execute();
-    await appendEvent(trx, clock, agreement.id, "created", null, "pending", firstDebit, "donor", {
+    await appendEvent(trx, clock, agreement.id, "created", null, opening.status, opening.appliesFrom, "donor", {
       amountOre: input.amountOre,
       debitDay: input.debitDay,
+      ...opening.eventData,
     });
-    await queueRequest(trx, clock, mandate.id, null, {
-      kind: "new_mandate",
-      payerNumber: mandate.payer_number,
-      account: { clearing: input.account.clearing.slice(0, 4), number: input.account.number },
-      identity: { kind: "personnummer", value: input.personnummer },
-    });
-    await queueMail(trx, clock, agreement.id, "started", agreement.id);
-    return { agreement, mandate, created: true };
+    await collection.started(trx, clock, agreement, input.collect);
+    return { agreement, created: true, ...(await collection.startOf(trx, agreement)) };
   });
-}
-
-/** Bankgirot's payer number for a new mandate: ten random digits, unique, never the personnummer. */
-async function newPayerNumber(trx: Transaction<DB>): Promise<string> {
-  for (;;) {
-    const candidate = String(crypto.randomInt(1, 10)) + String(crypto.randomInt(0, 1e9)).padStart(9, "0");
-    const taken = await trx.selectFrom("mandates").select("id").where("payer_number", "=", candidate).executeTakeFirst();
-    if (!taken) return candidate;
-  }
 }
 
 async function donorAgreement(trx: Executor, agreementId: string, donorId: string): Promise<AgreementRow> {
@@ -299,26 +276,27 @@ export async function pause(deps: AgreementDeps, agreementId: string, donorId: s
 
 /**
  * The donor stops giving. Debits already requested are stopped where their
- * collection still can (an autogiro request up to five banking days before);
+ * collection still can (an autogiro request not yet sent is withdrawn and its
+ * payment ends now; one sent is cancelled up to five banking days before);
  * one that is too close, or a card charge already sent, still comes, and the
  * donor is told which. The mandate is cancelled once no debit is left to come.
  */
 export async function cancel(
-  deps: AgreementDeps,
+  deps: AgreementDepsWithOutcomes,
   agreementId: string,
   donorId: string,
   source: AgreementEventSource = "donor",
   /** False when the donor hears it another way: an erasure's confirmation says what ended (decision 0035). */
   tellDonor = true,
 ): Promise<ChangeOutcome & { stillComing: Array<{ debitOn: IsoDate; amountOre: number }> }> {
-  const { db, clock, logger } = deps;
+  const { db, clock, logger, outcomes } = deps;
   return db.transaction().execute(async (trx) => {
     await requestDueDebitsOf(trx, clock, logger, agreementId);
     const agreement = await donorAgreement(trx, agreementId, donorId);
     assertChangeable(agreement);
     const collection = collectionOf(agreement);
     const open = (await openDebits(trx, agreement.id)).sort((a, b) => a.debit_on.localeCompare(b.debit_on));
-    const { stillComing, stopped } = await collection.stopOpenDebits(trx, clock, agreement, open, clock.now());
+    const { stillComing, stopped } = await collection.stopOpenDebits(trx, { clock, outcomes }, agreement, open);
     const firstStopped = [agreement.next_debit_on, ...stopped].filter((d): d is IsoDate => d !== null).sort()[0] ?? null;
     await moveAgreement(trx, clock, agreement, "cancelled", { next_debit_on: null, paused_until: null });
     await appendEvent(trx, clock, agreement.id, "cancelled", agreement.status, "cancelled", firstStopped, source, { stillComing });

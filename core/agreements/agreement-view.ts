@@ -3,7 +3,8 @@ import type { DB } from "#db/schema";
 import { TAX_RULES } from "../donors/tax-reduction";
 import { formatDateLong, formatSek } from "../site/format";
 import { AGREEMENT_STATUS_LABELS, type AgreementEventType, type AgreementKind, type AgreementStatus } from "./agreement-status";
-import { MAX_PAUSE_MONTHS } from "./debit-schedule";
+import { MAX_PAUSE_MONTHS, bankgirotDayOf } from "./debit-schedule";
+import { debitStatus, requestProgress, type DebitState } from "./debit-status";
 
 /**
  * What Mina sidor shows of a donor's agreement: its terms, every debit with
@@ -13,9 +14,9 @@ export interface DebitView {
   debitOn: string;
   amountOre: number;
   kind: "monthly" | "extra" | "membership";
-  /** Dragen, Inte genomförd, Beställd hos Bankgirot, Stoppad. */
+  /** Dragen, Inte genomförd, Skickas till Bankgirot …, Beställd hos Bankgirot, Stoppad… (debit-status.ts). */
   statusLabel: string;
-  state: "paid" | "failed" | "requested" | "cancelled";
+  state: DebitState;
 }
 
 export interface AgreementChangeView {
@@ -82,17 +83,18 @@ const EVENT_TEXT: Record<AgreementEventType, (data: Record<string, unknown>, fro
   },
 };
 
-export async function agreementsOfDonor(db: Kysely<DB>, donorId: string): Promise<AgreementView[]> {
+/** `now` decides the day a request still in the queue is said to reach Bankgirot. */
+export async function agreementsOfDonor(db: Kysely<DB>, donorId: string, now: Date): Promise<AgreementView[]> {
   const rows = await db.selectFrom("agreements").select("id").where("donor_id", "=", donorId).orderBy("created_at", "desc").execute();
   const views: AgreementView[] = [];
   for (const row of rows) {
-    const view = await agreementView(db, row.id, donorId);
+    const view = await agreementView(db, row.id, donorId, now);
     if (view) views.push(view);
   }
   return views;
 }
 
-export async function agreementView(db: Kysely<DB>, agreementId: string, donorId: string): Promise<AgreementView | null> {
+export async function agreementView(db: Kysely<DB>, agreementId: string, donorId: string, now: Date): Promise<AgreementView | null> {
   const agreement = await db.selectFrom("agreements").selectAll().where("id", "=", agreementId).where("donor_id", "=", donorId).executeTakeFirst();
   if (!agreement) return null;
   const mandate = agreement.mandate_id ? await db.selectFrom("mandates").selectAll().where("id", "=", agreement.mandate_id).executeTakeFirst() : undefined;
@@ -100,16 +102,31 @@ export async function agreementView(db: Kysely<DB>, agreementId: string, donorId
     ? await db.selectFrom("stored_cards").select(["masked_number", "expires_on"]).where("id", "=", agreement.card_subscription_ref).executeTakeFirst()
     : undefined;
   const byCard = agreement.method === "card";
+  // Each debit with how far its autogiro payment request and any cancellation of it have come (a card's have none).
   const debits = await db
     .selectFrom("gifts")
     .innerJoin("payments", "payments.gift_id", "gifts.id")
-    .select(["gifts.debit_on", "gifts.amount_ore", "gifts.gift_type", "payments.status"])
+    .leftJoin("autogiro_requests as asked", (join) => join.onRef("asked.payment_id", "=", "payments.id").on("asked.kind", "=", "payment"))
+    .leftJoin("provider_files as asked_file", "asked_file.id", "asked.provider_file_id")
+    .leftJoin("autogiro_requests as stop", (join) => join.onRef("stop.payment_id", "=", "payments.id").on("stop.kind", "=", "cancel_payments"))
+    .leftJoin("provider_files as stop_file", "stop_file.id", "stop.provider_file_id")
+    .select([
+      "gifts.debit_on",
+      "gifts.amount_ore",
+      "gifts.gift_type",
+      "payments.status",
+      "asked.id as asked_id",
+      "asked_file.status as asked_file_status",
+      "stop.id as stop_id",
+      "stop_file.status as stop_file_status",
+    ])
     .where("gifts.agreement_id", "=", agreement.id)
     .orderBy("gifts.debit_on", "desc")
     .orderBy("gifts.created_at", "desc")
     .execute();
   const events = await db.selectFrom("agreement_events").selectAll().where("agreement_id", "=", agreement.id).orderBy("id", "desc").execute();
   const live = agreement.status === "active" || agreement.status === "paused" || agreement.status === "pending";
+  const bankgirotDay = bankgirotDayOf(now);
   return {
     id: agreement.id,
     status: agreement.status,
@@ -126,17 +143,20 @@ export async function agreementView(db: Kysely<DB>, agreementId: string, donorId
     cardExpiresOn: card?.expires_on ?? null,
     refusalReason: mandate?.status === "refused" ? mandate.reason_text : null,
     startedOn: agreement.created_at,
-    debits: debits.map((d) => {
-      const state = d.status === "paid" ? "paid" : d.status === "failed" || d.status === "declined" || d.status === "expired" ? "failed" : d.status === "cancelled" ? "cancelled" : "requested";
-      const labels = { paid: "Dragen", failed: "Inte genomförd", cancelled: "Stoppad", requested: byCard ? "Dras från kortet" : "Beställd hos Bankgirot" } as const;
-      return {
-        debitOn: d.debit_on ?? "",
-        amountOre: d.amount_ore,
-        kind: d.gift_type === "extra" ? "extra" : d.gift_type === "membership" ? "membership" : "monthly",
-        statusLabel: labels[state],
-        state,
-      };
-    }),
+    debits: debits.map((d) => ({
+      debitOn: d.debit_on ?? "",
+      amountOre: d.amount_ore,
+      kind: d.gift_type === "extra" ? "extra" : d.gift_type === "membership" ? "membership" : "monthly",
+      ...debitStatus(
+        {
+          paymentStatus: d.status,
+          byCard,
+          paymentRequest: requestProgress(d.asked_id, d.asked_file_status),
+          cancelRequest: requestProgress(d.stop_id, d.stop_file_status),
+        },
+        bankgirotDay,
+      ),
+    })),
     changes: events.map((e) => ({
       date: e.created_at,
       text: EVENT_TEXT[e.type](e.data ? (JSON.parse(e.data) as Record<string, unknown>) : {}, e.applies_from ? formatDateLong(e.applies_from) : null, agreement.kind),

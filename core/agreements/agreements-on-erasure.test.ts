@@ -7,8 +7,9 @@ import type { MailMessage } from "../mail/mailer";
 import { formatSek } from "../site/format";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { createGift } from "../gifts/gift-service";
-import { createAutogiroAgreement } from "./agreement-service";
+import { createAgreement } from "./agreement-service";
 import { AGREEMENT_MAIL_JOB } from "./agreement-records";
+import { productPaymentOutcomes } from "../product-payment-outcomes";
 
 /**
  * Erasure of a donor who gives by autogiro and is a member (decision 0035).
@@ -28,17 +29,15 @@ describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
     database = await openTestDatabase(engine);
     const { db } = database;
     const clock = new ManualClock("2026-01-15T10:00:00.000Z");
-    const deps = { db, clock, logger: silentLogger };
+    const deps = { db, clock, logger: silentLogger, outcomes: productPaymentOutcomes };
     const donor = await upsertIdentifiedDonor(db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     await db.updateTable("donors").set({ email: "erik@exempel.se" }).where("id", "=", donor.id).execute();
-    const { agreement, mandate } = await createAutogiroAgreement(deps, {
+    const { agreement, mandate } = await createAgreement(deps, {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: 25_000,
       debitDay: 28,
-      account: { clearing: "5000", number: "1234560", bankName: "SEB" },
-      personnummer: "198112289874",
-      signatureRef: "bankid-order-1",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "1234560", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "bankid-order-1" } },
       idempotencyKey: "signup-1",
     });
     return { db, clock, deps, donor, agreement, mandate };
@@ -68,9 +67,9 @@ describe.each(testEngines)("erasing a monthly donor on %s", (engine) => {
     }
     // Someone else's agreement is not touched.
     const other = await upsertIdentifiedDonor(db, clock, { personnummer: "199001012380", givenName: "Anna", surname: "Svensson" });
-    const theirs = await createAutogiroAgreement(deps, {
+    const theirs = await createAgreement(deps, {
       donorId: other.id, kind: "monthly_gift", amountOre: 10_000, debitDay: 28,
-      account: { clearing: "8327", number: "9876543", bankName: "Swedbank" }, personnummer: "199001012380", signatureRef: "bankid-order-2", idempotencyKey: "signup-2",
+      collect: { method: "autogiro", mandate: { account: { clearing: "8327", number: "9876543", bankName: "Swedbank" }, personnummer: "199001012380", signatureRef: "bankid-order-2" } }, idempotencyKey: "signup-2",
     });
 
     // Before: My data lists the monthly gift (the account only by its ending) and the membership.

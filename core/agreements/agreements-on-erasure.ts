@@ -5,7 +5,7 @@ import type { IsoDate } from "../calendar/swedish-calendar";
 import type { AgreementKind } from "./agreement-status";
 import { formatSek } from "../site/format";
 import { swedishList } from "../site/swedish-list";
-import type { AgreementDeps } from "./agreement-records";
+import type { AgreementDepsWithOutcomes } from "./agreement-records";
 import { cancel } from "./agreement-service";
 
 /**
@@ -57,7 +57,7 @@ export async function whatErasureEnds(db: Kysely<DB>, donorId: string, to: "dono
 }
 
 /** Ends the donor's running agreements (each in its own transaction, as the donor's own cancellation does) and says which. */
-export async function endAgreementsOfErasedDonor(deps: AgreementDeps, donorId: string, by: "donor" | "staff"): Promise<EndedAgreement[]> {
+export async function endAgreementsOfErasedDonor(deps: AgreementDepsWithOutcomes, donorId: string, by: "donor" | "staff"): Promise<EndedAgreement[]> {
   const ended: EndedAgreement[] = [];
   for (const agreement of await agreementsEndedByErasure(deps.db, donorId)) {
     // The erasure's confirmation tells the donor what ended; no separate "cancelled" mail.

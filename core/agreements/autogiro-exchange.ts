@@ -13,6 +13,7 @@ import {
 } from "../autogiro/autogiro-messages";
 import { swedishDate } from "../calendar/swedish-calendar";
 import { transitionPayment } from "../payments/payment-transitions";
+import { OPEN_STATUSES } from "../payments/payment-status";
 import type { PaymentOutcomeHandlers } from "../payments/payment-outcomes";
 import { findPaymentByProviderReference } from "../payments/payment-repository";
 import { appendEvent, findAgreement, moveAgreement, openDebits, queueMail } from "./agreement-records";
@@ -44,11 +45,13 @@ export interface AutogiroExchangeDeps {
  * is then written and marked `sent`. A crash in between leaves a `writing`
  * file that the next run writes again, with the same name and content, so a
  * request is never lost and never in two files. Sent payment requests become
- * `pending` (Bankgirot has them).
+ * `pending` (Bankgirot has them). A payment request whose payment has already
+ * ended is withdrawn instead of sent (issue #29.3).
  */
 export async function sendAutogiroRequests(deps: AutogiroExchangeDeps): Promise<string[]> {
   const { db, clock } = deps;
   await db.transaction().execute(async (trx) => {
+    await withdrawRequestsOfEndedPayments(trx);
     const waiting = await trx.selectFrom("autogiro_requests").select("id").where("provider_file_id", "is", null).orderBy("created_at").execute();
     if (waiting.length === 0) return;
     const now = clock.now();
@@ -99,6 +102,30 @@ export async function sendAutogiroRequests(deps: AutogiroExchangeDeps): Promise<
     deps.logger.info({ file: file.file_name, requests: rows.length }, "autogiro request file sent");
   }
   return sent;
+}
+
+/**
+ * A payment that ended while its request waited – cancelled with the mandate
+ * Bankgirot cancelled, or by a stop – is never asked of Bankgirot: the request
+ * would debit a gift we no longer collect, and its cancellation would follow
+ * in the same file. A stop withdraws its own requests (autogiro-debits.ts);
+ * this catches every other way a payment ends.
+ */
+async function withdrawRequestsOfEndedPayments(trx: Transaction<DB>): Promise<void> {
+  const ended = await trx
+    .selectFrom("autogiro_requests")
+    .innerJoin("payments", "payments.id", "autogiro_requests.payment_id")
+    .select("autogiro_requests.id")
+    .where("autogiro_requests.provider_file_id", "is", null)
+    .where("autogiro_requests.kind", "=", "payment")
+    .where("payments.status", "not in", OPEN_STATUSES)
+    .execute();
+  if (ended.length === 0) return;
+  await trx
+    .deleteFrom("autogiro_requests")
+    .where("id", "in", ended.map((r) => r.id))
+    .where("provider_file_id", "is", null)
+    .execute();
 }
 
 export interface ReceivedFileSummary {

@@ -7,9 +7,9 @@ import { enqueueJob } from "../jobs/job-queue";
 import type { JobAttempt } from "../jobs/job-runner";
 import { newOrderReference } from "../payments/order-reference";
 import type { PaymentStatus } from "../payments/payment-status";
-import type { PaymentOutcomeEvent, PaymentOutcomeHandlers, PaymentOutcomeSubscriber } from "../payments/payment-outcomes";
+import type { PaymentOutcomeEvent, PaymentOutcomeSubscriber } from "../payments/payment-outcomes";
 import { transitionPayment } from "../payments/payment-transitions";
-import { appendEvent, findAgreement, insertDebitGift, moveAgreement, queueMail, type AgreementDeps, type AgreementRow } from "./agreement-records";
+import { appendEvent, findAgreement, insertDebitGift, moveAgreement, queueMail, type AgreementDeps, type AgreementDepsWithOutcomes, type AgreementRow } from "./agreement-records";
 import type { AgreementKind } from "./agreement-status";
 import { monthsLater } from "./debit-schedule";
 import { insertDebitPayment } from "./debit-payment";
@@ -20,7 +20,7 @@ import type { DebitCollection, StoppedDebits } from "./debit-collection";
  * Mondido's hosted window, which stores the card; after that a job charges
  * the stored card on the agreement's day each month. Each charge is a gift
  * of the agreement's type on the donor, like an autogiro debit, and the
- * agreement's lifecycle (changes, pauses, stops) is the same for both ways
+ * agreement's lifecycle (creation, changes, pauses, stops) is the same for both ways
  * of collecting (debit-collection.ts, agreement-service.ts).
  *
  * Crash safety: a charge's payment attempt, with its `payment_ref` (our
@@ -57,10 +57,8 @@ export interface StoredCardGateway {
   deleteStoredCard(providerCardId: string): Promise<void>;
 }
 
-export interface CardDebitDeps extends AgreementDeps {
+export interface CardDebitDeps extends AgreementDepsWithOutcomes {
   gateway: StoredCardGateway;
-  /** What the rest of the site does when a charge is answered (core/product-payment-outcomes.ts). */
-  outcomes: PaymentOutcomeHandlers;
 }
 
 type Trx = Transaction<DB>;
@@ -75,54 +73,9 @@ export function firstCardChargeAfter(today: IsoDate, debitDay: number): IsoDate 
   return monthsLater(today, 1, debitDay);
 }
 
-export interface NewCardAgreement {
-  donorId: string;
-  kind: AgreementKind;
-  amountOre: number;
-  debitDay: number;
-  idempotencyKey: string;
-}
-
-/**
- * A donor chose card: the agreement is `pending` until the first month's gift
- * (created here, due today) is paid in the window and the card is stored.
- * Once per idempotency key; a second call returns the same gift.
- */
-export async function createCardAgreement(deps: AgreementDeps, input: NewCardAgreement): Promise<{ agreement: AgreementRow; giftId: string; orderReference: string; created: boolean }> {
-  const { db, clock } = deps;
-  return db.transaction().execute(async (trx) => {
-    const firstGiftKey = `card-first:${input.idempotencyKey}`;
-    const existing = await trx.selectFrom("agreements").selectAll().where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
-    if (existing) {
-      const gift = await trx.selectFrom("gifts").select(["id", "order_reference"]).where("idempotency_key", "=", firstGiftKey).executeTakeFirstOrThrow();
-      return { agreement: existing, giftId: gift.id, orderReference: gift.order_reference, created: false };
-    }
-    const nowIso = clock.now().toISOString();
-    const today = swedishDate(clock.now());
-    const agreement: AgreementRow = {
-      id: crypto.randomUUID(),
-      donor_id: input.donorId,
-      kind: input.kind,
-      amount_ore: input.amountOre,
-      interval: input.kind === "membership" ? "yearly" : "monthly",
-      debit_day: input.debitDay,
-      method: "card",
-      mandate_id: null,
-      card_subscription_ref: null,
-      status: "pending",
-      starts_on: today,
-      paused_until: null,
-      next_debit_on: nextAfterFirst(today, input.kind, input.debitDay),
-      idempotency_key: input.idempotencyKey,
-      created_at: nowIso,
-      updated_at: nowIso,
-    };
-    await trx.insertInto("agreements").values(agreement).execute();
-    await appendEvent(trx, clock, agreement.id, "created", null, "pending", today, "donor", { amountOre: input.amountOre, debitDay: input.debitDay, method: "card" });
-    const giftId = await insertDebitGift(trx, clock, agreement, today, input.kind === "membership" ? "membership" : "monthly", input.amountOre, firstGiftKey);
-    const gift = await trx.selectFrom("gifts").select("order_reference").where("id", "=", giftId).executeTakeFirstOrThrow();
-    return { agreement, giftId, orderReference: gift.order_reference, created: true };
-  });
+/** The first month's gift, paid in the card window: once per agreement (a second sign-up with the same key finds it). */
+function firstGiftKey(agreement: AgreementRow): string {
+  return `card-first:${agreement.idempotency_key}`;
 }
 
 function nextAfterFirst(today: IsoDate, kind: AgreementKind, debitDay: number): IsoDate {
@@ -143,6 +96,23 @@ async function currentCard(trx: Kysely<DB> | Trx, agreement: AgreementRow) {
  * agreement cancelled. The card itself is deleted by card-forgetting.ts.
  */
 export const cardCollection: DebitCollection = {
+  /** Pending until the first month's gift (due today) is paid in the window and the card is stored; the next charge after it. */
+  async open(_trx, clock, terms, how) {
+    if (how.method !== "card") throw new Error(`A card agreement cannot be collected by ${how.method}`);
+    const today = swedishDate(clock.now());
+    return { mandateId: null, status: "pending", startsOn: today, nextDebitOn: nextAfterFirst(today, terms.kind, terms.debitDay), appliesFrom: today, eventData: { method: "card" } };
+  },
+
+  async started(trx, clock, agreement) {
+    const today = swedishDate(clock.now());
+    await insertDebitGift(trx, clock, agreement, today, agreement.kind === "membership" ? "membership" : "monthly", agreement.amount_ore, firstGiftKey(agreement));
+  },
+
+  async startOf(trx, agreement) {
+    const gift = await trx.selectFrom("gifts").select(["id", "order_reference"]).where("idempotency_key", "=", firstGiftKey(agreement)).executeTakeFirstOrThrow();
+    return { giftId: gift.id, orderReference: gift.order_reference };
+  },
+
   isDue: isCardChargeDue,
   inTime: () => true,
 
@@ -154,7 +124,7 @@ export const cardCollection: DebitCollection = {
     return giftId;
   },
 
-  async stopOpenDebits(_trx, _clock, _agreement, open) {
+  async stopOpenDebits(_trx, _context, _agreement, open) {
     const result: StoppedDebits = { stillComing: [], stopped: [] };
     for (const debit of open) {
       if (debit.status === "pending") result.stillComing.push({ debitOn: debit.debit_on, amountOre: debit.amount_ore });

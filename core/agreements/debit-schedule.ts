@@ -1,5 +1,5 @@
 import { addDays, isWorkingDay, swedishDate, type IsoDate } from "../calendar/swedish-calendar";
-import { effectiveDebitDate, isInTimeFor } from "../autogiro/autogiro-calendar";
+import { earliestDebitDate, effectiveDebitDate, isInTimeFor } from "../autogiro/autogiro-calendar";
 import type { AgreementInterval } from "./agreement-status";
 
 /**
@@ -89,4 +89,14 @@ export function canStillRequest(debitOn: IsoDate, now: Date): boolean {
 /** Whether a donor's cancellation made now reaches Bankgirot in time to stop a debit on `debitOn`. */
 export function canStillCancel(debitOn: IsoDate, now: Date): boolean {
   return swedishDate(now) <= bankingDaysBefore(effectiveDebitDate(debitOn), CANCEL_BANKING_DAYS);
+}
+
+/**
+ * The banking day Bankgirot handles a request queued now: today before the
+ * 19:00 cut-off on a banking day, otherwise the next banking day (the day
+ * before the earliest debit it could ask for). What a donor is told a queued
+ * request reaches Bankgirot on.
+ */
+export function bankgirotDayOf(now: Date): IsoDate {
+  return bankingDaysBefore(earliestDebitDate(now), 1);
 }

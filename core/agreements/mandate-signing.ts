@@ -1,7 +1,7 @@
 import type { KeyValueStore } from "../key-value-store";
 import { BankIdStartError, type BankIdLogin } from "../donors/bankid-login";
 import { takeEmailFromForm, upsertIdentifiedDonor } from "../donors/donor-repository";
-import { createAutogiroAgreement } from "./agreement-service";
+import { createAgreement } from "./agreement-service";
 import { findAgreementByIdempotencyKey, type AgreementDeps, type AgreementRow } from "./agreement-records";
 import { mandateText, type MonthlyAutogiroData } from "./monthly-gift-form";
 
@@ -100,15 +100,13 @@ async function storeSignedMandate(
   const donor = await upsertIdentifiedDonor(deps.db, deps.clock, { personnummer: signed.personalNumber, givenName: givenName ?? data.name, surname: rest.join(" ") });
   const { replaced: emailReplaced } = await takeEmailFromForm(deps.db, deps.clock, donor, data.email);
   try {
-    const { agreement } = await createAutogiroAgreement(deps, {
+    const { agreement } = await createAgreement(deps, {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: data.amountOre,
       debitDay: data.debitDay,
-      account: data.account,
-      personnummer: data.personnummer,
-      signatureRef: orderRef,
       idempotencyKey: data.idempotencyKey,
+      collect: { method: "autogiro", mandate: { account: data.account, personnummer: data.personnummer, signatureRef: orderRef } },
     });
     return { agreement, emailReplaced };
   } catch (error) {

@@ -18,6 +18,17 @@ const STATUS_LABELS: Readonly<Record<GiftStatus, string>> = {
   refunded: "Återbetald",
 };
 
+/**
+ * A debit of a monthly gift or renewal whose payment was cancelled – stopped
+ * with the agreement, or withdrawn before Bankgirot heard of it – will never
+ * be paid and nobody asks for it again: it is "Avbruten", not "Inte betald"
+ * (issue #29.3). A one-off gift keeps "Inte betald": the donor may still pay it.
+ */
+function statusLabelOf(gift: { status: GiftStatus; agreement_id: string | null }, paymentStatus: string | undefined): string {
+  if (gift.status === "awaiting_payment" && gift.agreement_id !== null && paymentStatus === "cancelled") return "Avbruten";
+  return STATUS_LABELS[gift.status];
+}
+
 export interface DonorGift {
   orderReference: string;
   date: string;
@@ -84,7 +95,7 @@ export async function donorGifts(db: Kysely<DB>, donor: DonorRow): Promise<Donor
       method: payment?.method ?? null,
       methodLabel: payment ? (METHOD_LABELS[payment.method] ?? payment.method) : "–",
       status: gift.status,
-      statusLabel: STATUS_LABELS[gift.status],
+      statusLabel: statusLabelOf(gift, payment?.status),
       paid: gift.status === "paid",
       paidAt: gift.paid_at,
     };

@@ -1,7 +1,6 @@
-import crypto from "node:crypto";
 import { swedishDate, type IsoDate } from "../calendar/swedish-calendar";
-import { appendEvent, queueMail, type AgreementDeps, type AgreementRow } from "../agreements/agreement-records";
-import { createCardAgreement } from "../agreements/card-debits";
+import type { AgreementDeps, AgreementRow } from "../agreements/agreement-records";
+import { createAgreement } from "../agreements/agreement-service";
 import { firstDebitOn, monthsLater } from "../agreements/debit-schedule";
 import { findMemberOfDonor, type MemberRow } from "./membership-service";
 
@@ -65,43 +64,31 @@ export async function startAutogiroRenewal(deps: AgreementDeps, input: { donorId
   const member = await memberFor(deps, input.donorId);
   const mandate = await approvedMandateOf(deps, input.donorId);
   if (!mandate) throw new RenewalNotPossibleError("Du har inget godkänt autogiromedgivande hos oss. Välj kort, eller beställ en autogiroblankett.");
-  const { db, clock } = deps;
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("agreements").selectAll().where("idempotency_key", "=", input.idempotencyKey).executeTakeFirst();
-    if (existing) return existing;
-    const today = swedishDate(clock.now());
-    const day = renewalDay(member);
-    const beforeLapse = monthsLater(member.paid_until, 0, day);
-    const earliest = firstDebitOn(today, day);
-    const first: IsoDate = beforeLapse >= earliest ? beforeLapse : earliest;
-    const nowIso = clock.now().toISOString();
-    const agreement: AgreementRow = {
-      id: crypto.randomUUID(),
-      donor_id: input.donorId,
-      kind: "membership",
-      amount_ore: input.feeOre,
-      interval: "yearly",
-      debit_day: day,
-      method: "autogiro",
-      mandate_id: mandate.id,
-      card_subscription_ref: null,
-      status: "active",
-      starts_on: first,
-      paused_until: null,
-      next_debit_on: first,
-      idempotency_key: input.idempotencyKey,
-      created_at: nowIso,
-      updated_at: nowIso,
-    };
-    await trx.insertInto("agreements").values(agreement).execute();
-    await appendEvent(trx, clock, agreement.id, "created", null, "active", first, "donor", { amountOre: input.feeOre, debitDay: day, membership: true });
-    await queueMail(trx, clock, agreement.id, "started", agreement.id);
-    return agreement;
+  const today = swedishDate(deps.clock.now());
+  const day = renewalDay(member);
+  const beforeLapse = monthsLater(member.paid_until, 0, day);
+  const earliest = firstDebitOn(today, day);
+  const first: IsoDate = beforeLapse >= earliest ? beforeLapse : earliest;
+  const { agreement } = await createAgreement(deps, {
+    donorId: input.donorId,
+    kind: "membership",
+    amountOre: input.feeOre,
+    debitDay: day,
+    idempotencyKey: input.idempotencyKey,
+    collect: { method: "autogiro", approvedMandateId: mandate.id, firstDebitOn: first },
   });
+  return agreement;
 }
 
 /** Yearly renewal by card: this year's fee is paid in the card window now (the caller starts it), and charged again a year later. */
 export async function startCardRenewal(deps: AgreementDeps, input: { donorId: string; feeOre: number; idempotencyKey: string }) {
   const member = await memberFor(deps, input.donorId);
-  return createCardAgreement(deps, { donorId: input.donorId, kind: "membership", amountOre: input.feeOre, debitDay: renewalDay(member), idempotencyKey: input.idempotencyKey });
+  return createAgreement(deps, {
+    donorId: input.donorId,
+    kind: "membership",
+    amountOre: input.feeOre,
+    debitDay: renewalDay(member),
+    idempotencyKey: input.idempotencyKey,
+    collect: { method: "card" },
+  });
 }

@@ -8,6 +8,7 @@ import { donorView, findDonor, type DonorRow } from "../donors/donor-repository"
 import { donorGifts, type DonorGift } from "../donors/gift-history";
 import { formatCalendarDate, formatDateTimeLong, formatSek } from "../site/format";
 import type { Logger } from "../logger";
+import type { PaymentOutcomeHandlers } from "../payments/payment-outcomes";
 import { describeEndedAgreement, detachGivingFromDonor, endAgreementsOfErasedDonor, type EndedAgreement } from "../agreements/agreements-on-erasure";
 import { agreementsOfDonor } from "../agreements/agreement-view";
 import { findMemberOfDonor } from "../membership/membership-service";
@@ -56,7 +57,7 @@ export async function myDataFor(db: Kysely<DB>, clock: Clock, site: SiteConfig, 
     organisation: `${site.name}, ${site.orgNumber}`,
     donor: donorView(donor),
     gifts: await donorGifts(db, donor),
-    agreements: (await agreementsOfDonor(db, donor.id)).map((a) => ({
+    agreements: (await agreementsOfDonor(db, donor.id, clock.now())).map((a) => ({
       kind: a.kind,
       status: a.statusLabel,
       amountOre: a.amountOre,
@@ -101,6 +102,8 @@ export interface ErasureDeps {
   db: Kysely<DB>;
   clock: Clock;
   logger: Logger;
+  /** Ending a running agreement may end a debit never sent to Bankgirot, through the payment kernel. */
+  outcomes: PaymentOutcomeHandlers;
   mailer: Mailer;
   site: SiteConfig;
   tokens: LinkTokens;

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { DB } from "#db/schema";
@@ -44,50 +44,61 @@ export interface PaymentTransitionDeps {
  * ignored: that is what makes duplicate and out-of-order callbacks harmless.
  */
 export async function transitionPayment(deps: PaymentTransitionDeps, request: TransitionRequest): Promise<TransitionResult> {
-  const { db, clock, logger, outcomes } = deps;
-  const result = await db.transaction().execute(async (trx) => {
-    const current = await findPayment(trx, request.paymentId);
-    if (!current) throw new Error(`Unknown payment ${request.paymentId}`);
-    const from = current.status;
-    if (!canTransition(from, request.to)) return { changed: false, payment: current };
-
-    const now = clock.now().toISOString();
-    const updated = await trx
-      .updateTable("payments")
-      .set({
-        status: request.to,
-        updated_at: now,
-        last_checked_at: now,
-        ...(request.to === "paid" ? { paid_at: now } : {}),
-        ...(request.errorCode !== undefined ? { error_code: request.errorCode } : {}),
-      })
-      .where("id", "=", current.id)
-      .where("status", "=", from)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) {
-      return { changed: false, payment: (await findPayment(trx, current.id)) ?? current };
-    }
-
-    await trx
-      .insertInto("payment_events")
-      .values({
-        payment_id: current.id,
-        type: "status-changed",
-        from_status: from,
-        to_status: request.to,
-        source: request.source,
-        data: request.data || request.errorCode ? JSON.stringify({ ...request.data, errorCode: request.errorCode ?? undefined }) : null,
-        created_at: now,
-      })
-      .execute();
-
-    if (isPaymentOutcome(request.to)) await outcomes.publish({ trx, clock, payment: current, outcome: request.to, errorCode: request.errorCode, at: now });
-    return { changed: true, payment: (await findPayment(trx, current.id)) as PaymentRow };
-  });
+  const result = await deps.db.transaction().execute((trx) => transitionPaymentWithin(trx, deps, request));
   if (result.changed) {
-    logger.info({ paymentId: request.paymentId, to: request.to, source: request.source }, "payment status changed");
+    deps.logger.info({ paymentId: request.paymentId, to: request.to, source: request.source }, "payment status changed");
   }
   return result;
+}
+
+/**
+ * The same move inside the caller's transaction, for a change that must
+ * commit with what caused it (an agreement stopped with a debit never sent to
+ * Bankgirot ends that debit's payment with the stop). The caller logs.
+ */
+export async function transitionPaymentWithin(
+  trx: Transaction<DB>,
+  deps: Pick<PaymentTransitionDeps, "clock" | "outcomes">,
+  request: TransitionRequest,
+): Promise<TransitionResult> {
+  const { clock, outcomes } = deps;
+  const current = await findPayment(trx, request.paymentId);
+  if (!current) throw new Error(`Unknown payment ${request.paymentId}`);
+  const from = current.status;
+  if (!canTransition(from, request.to)) return { changed: false, payment: current };
+
+  const now = clock.now().toISOString();
+  const updated = await trx
+    .updateTable("payments")
+    .set({
+      status: request.to,
+      updated_at: now,
+      last_checked_at: now,
+      ...(request.to === "paid" ? { paid_at: now } : {}),
+      ...(request.errorCode !== undefined ? { error_code: request.errorCode } : {}),
+    })
+    .where("id", "=", current.id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    return { changed: false, payment: (await findPayment(trx, current.id)) ?? current };
+  }
+
+  await trx
+    .insertInto("payment_events")
+    .values({
+      payment_id: current.id,
+      type: "status-changed",
+      from_status: from,
+      to_status: request.to,
+      source: request.source,
+      data: request.data || request.errorCode ? JSON.stringify({ ...request.data, errorCode: request.errorCode ?? undefined }) : null,
+      created_at: now,
+    })
+    .execute();
+
+  if (isPaymentOutcome(request.to)) await outcomes.publish({ trx, clock, payment: current, outcome: request.to, errorCode: request.errorCode, at: now });
+  return { changed: true, payment: (await findPayment(trx, current.id)) as PaymentRow };
 }
 
 /** Records that the provider was asked, without a status change. */

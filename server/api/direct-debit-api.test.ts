@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "#core/clock";
 import { swedishInstant } from "#core/autogiro";
 import { upsertIdentifiedDonor } from "#core/donors/donor-repository";
-import { createAutogiroAgreement } from "#core/agreements/agreement-service";
+import { createAgreement } from "#core/agreements/agreement-service";
 import { postJson, startTestServer, type TestServer } from "#tests/support/test-server";
 
 describe("POST /api/DirectDebit/CheckAutogiroStatus", () => {
@@ -18,14 +18,12 @@ describe("POST /api/DirectDebit/CheckAutogiroStatus", () => {
     const { container } = server;
     const donor = await upsertIdentifiedDonor(container.db, clock, { personnummer: "198112289874", givenName: "Erik", surname: "Lindgren" });
     // The Bankgirot simulator refuses mandates for accounts starting 9902 (05: wrong account or personal data).
-    const { agreement } = await createAutogiroAgreement(container, {
+    const { agreement } = await createAgreement(container, {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: 20_000,
       debitDay: 28,
-      account: { clearing: "5000", number: "9902007", bankName: "SEB" },
-      personnummer: "198112289874",
-      signatureRef: "order",
+      collect: { method: "autogiro", mandate: { account: { clearing: "5000", number: "9902007", bankName: "SEB" }, personnummer: "198112289874", signatureRef: "order" } },
       idempotencyKey: "api-test",
     });
     const check = (body: unknown) => postJson(`${server!.url}/api/DirectDebit/CheckAutogiroStatus`, body);

@@ -341,7 +341,7 @@ describe.each(testEngines)("donor services through the API on %s", (engine) => {
       await server.container.donors.sessions.login(donorId, null);
       const { eraseDonor } = await import("#core/my-data/my-data-service");
       await eraseDonor(
-        { db: server.container.db, clock, logger: server.container.logger, mailer: server.container.mailer, site: server.container.site, tokens: server.container.donors.links },
+        { db: server.container.db, clock, logger: server.container.logger, outcomes: server.container.paymentOutcomes, mailer: server.container.mailer, site: server.container.site, tokens: server.container.donors.links },
         donorId,
         "my-data",
       );

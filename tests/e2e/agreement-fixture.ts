@@ -14,7 +14,7 @@ import type { DB } from "#db/schema";
 import { openDatabase } from "#db/dialect";
 import { systemClock } from "#core/clock";
 import { silentLogger } from "#core/logger";
-import { appendEvent, createAutogiroAgreement, findAgreement, moveAgreement } from "#core/agreements/agreement-service";
+import { appendEvent, createAgreement, findAgreement, moveAgreement } from "#core/agreements/agreement-service";
 import { checkAccount } from "#core/agreements/monthly-gift-form";
 import { findDonor } from "#core/donors/donor-repository";
 
@@ -36,18 +36,19 @@ async function signUp(db: Kysely<DB>, donorId: string, email: string): Promise<s
   if (!donor?.personnummer) throw new Error(`no donor with a personnummer: ${donorId}`);
   // As the sign-up does: the form's e-mail becomes the donor's when they have none.
   if (!donor.email) await db.updateTable("donors").set({ email, updated_at: systemClock.now().toISOString() }).where("id", "=", donor.id).execute();
-  const { agreement } = await createAutogiroAgreement(
+  const { agreement } = await createAgreement(
     { db, clock: systemClock, logger: silentLogger },
     {
       donorId: donor.id,
       kind: "monthly_gift",
       amountOre: 20_000,
       debitDay: 28,
-      // The SEB account tests/e2e/monthly-flow.ts fills in, which the autogiro simulator approves.
-      account: checkAccount("5000", "1234560")!,
-      personnummer: donor.personnummer,
-      signatureRef: `e2e-fixture-${crypto.randomUUID()}`,
       idempotencyKey: crypto.randomUUID(),
+      collect: {
+        method: "autogiro",
+        // The SEB account tests/e2e/monthly-flow.ts fills in, which the autogiro simulator approves.
+        mandate: { account: checkAccount("5000", "1234560")!, personnummer: donor.personnummer, signatureRef: `e2e-fixture-${crypto.randomUUID()}` },
+      },
     },
   );
   return agreement.id;
