@@ -44,7 +44,7 @@ const envSchema = z.object({
   /** Renders that may wait for a free worker; a visitor's render beyond them is answered 503 with Retry-After. */
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
   /** Per-IP limit per minute on documents rendered on request (invoices, memorial sheets, gift documents, member cards, receipts, the card template, the greeting-card image API); previews count against RATE_LIMIT_PREVIEWS_PER_MINUTE. */
-  RATE_LIMIT_DOCUMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_DOCUMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** A year's membership fee in whole kronor (shown on /bli-medlem; never taken from the browser). */
   MEMBERSHIP_FEE_KR: z.coerce.number().int().min(1).max(100_000).default(300),
 
