@@ -22,6 +22,7 @@ import type { DeceasedPerson } from "#core/memorial/memorial-records";
 import { seededRandom } from "#core/seeded-random";
 import { createMemorialSourceSimulator } from "#integrations/memorial-source/simulator/memorial-source-simulator";
 import { buildSite, startServer } from "./bench/server";
+import { latencyFigures } from "./bench/latency-figures";
 
 const cwd = process.cwd();
 const args = new Set(process.argv.slice(2));
@@ -35,19 +36,7 @@ const HTTP_PARLOUR_REQUESTS = 300;
 const WARM_UP = 100;
 const WINDOW_DAYS = 90;
 
-interface Figures {
-  count: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-
-function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(3));
-  return { count: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: Number(sorted[sorted.length - 1]!.toFixed(3)) };
-}
+const figures = latencyFigures;
 
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 

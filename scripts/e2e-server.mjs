@@ -34,6 +34,8 @@ const server = spawn(process.execPath, [`${buildDir}/server-main.js`], {
     RATE_LIMIT_SWISH_REQUESTS_PER_PHONE: "1000",
     // Memorial collections are opened from 127.0.0.1 by several journeys (and their retries).
     RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR: "100",
+    // Every journey downloads its documents (sheets, cards, invoices, member cards) from 127.0.0.1 too.
+    RATE_LIMIT_DOCUMENTS_PER_MINUTE: "1000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

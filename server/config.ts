@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { z } from "zod";
 import { parseDsn } from "#app/error-reporting/sentry-envelope";
 import { publicClientConfig } from "#app/client/public-config.server";
@@ -38,6 +39,12 @@ const envSchema = z.object({
   /** Rendered gift forms and research pages kept for anonymous visitors: how long, and how many (0 turns it off). */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000).default(300),
+  /** Worker threads that render documents (PDF, PNG) off the request thread (decision 0039); 0 renders on the request thread, as the tests do. */
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, os.availableParallelism() - 1)),
+  /** Renders that may wait for a free worker; a visitor's render beyond them is answered 503 with Retry-After. */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Per-IP limit per minute on documents rendered on request (invoices, memorial sheets, gift documents, member cards, receipts, the card template, the greeting-card image API); previews count against RATE_LIMIT_PREVIEWS_PER_MINUTE. */
+  RATE_LIMIT_DOCUMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** A year's membership fee in whole kronor (shown on /bli-medlem; never taken from the browser). */
   MEMBERSHIP_FEE_KR: z.coerce.number().int().min(1).max(100_000).default(300),
 

@@ -33,8 +33,7 @@ import { membershipJobs } from "#core/membership/membership-jobs";
 import { agreementJobs } from "#core/agreements/agreement-jobs";
 import { myDataJobs } from "#core/my-data/my-data-jobs";
 import { webEventJobs } from "#core/tracking/web-event-jobs";
-import type { DocumentRenderer } from "#core/documents/document-renderer";
-import { createDocumentEngine } from "#documents/document-engine.server";
+import type { RenderBackend, RenderService } from "#core/documents/bounded-renderer";
 import type { GiftLimits } from "#core/gifts/gift-form";
 import { buildDonorServices, type DonorServices } from "./donor-services";
 import { RESEARCH_PAGE_PATHS, buildSearch, type SiteSearch } from "./search-setup";
@@ -48,6 +47,7 @@ import { createErrorReporter, type ErrorReporter } from "#app/error-reporting/er
 import { sentryEnvelopeTransport } from "#app/error-reporting/sentry-envelope";
 import { HOUR_MS, MINUTE_MS, type RateLimit, type RateLimiter } from "#core/rate-limits/rate-limiter";
 import { buildRateLimiter } from "./rate-limiter-setup";
+import { buildDocumentRendering } from "./document-rendering";
 import { cardCatalogue, type CardCatalogue } from "#core/cards/card-catalogue";
 import { buildStaffServices, type StaffServices } from "./staff-services";
 import { tokenSigningKey } from "#core/my-data/token-format";
@@ -79,8 +79,8 @@ export interface AppContainer {
   /** The provider links a payment's view shows (Swish app switch, card form), for the pages and the API alike. */
   paymentViews: PaymentViewLinks;
   jobs: JobRunner;
-  /** Invoices, receipts and cards as PDF or PNG, from the templates in documents/. */
-  documents: DocumentRenderer;
+  /** Invoices, receipts and cards as PDF or PNG, from the templates in documents/, rendered in worker threads behind a bounded queue (decision 0039); jobs use `documents.background`. */
+  documents: RenderService;
   giftLimits: GiftLimits;
   /** A year's membership fee in whole kronor (MEMBERSHIP_FEE_KR). */
   membershipFeeKr: number;
@@ -106,6 +106,8 @@ export interface AppContainer {
   webEvents: KyselyWebEventRepository;
   /** Per-IP limit on memorial sheet previews, shared by POST /api/Gift/Preview and the preview image route. */
   previewLimiter: RateLimit;
+  /** Per-IP limit on documents rendered on request (RATE_LIMIT_DOCUMENTS_PER_MINUTE): the PDF and PNG routes and the API's document downloads (decision 0039). */
+  renderLimiter: RateLimit;
   /** The greeting-card catalogue (content/cards), checked at boot. */
   cards: CardCatalogue;
   /** Per-IP limit on ordering gift cards, certificates, diplomas and list orders (pages and API alike). */
@@ -127,6 +129,10 @@ export interface ContainerOverrides {
   clock?: Clock;
   logger?: PinoLogger;
   mailer?: Mailer;
+  /** The render worker's entry in the production build (build/server/render-worker.js). */
+  renderWorkerFile?: string;
+  /** Renders with this instead of the engine or the pool (tests that hold renders to fill the queue). */
+  renderBackend?: RenderBackend;
 }
 
 export async function buildContainer(config: ServerConfig, overrides: ContainerOverrides = {}): Promise<AppContainer> {
@@ -152,11 +158,9 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     environment: config.NODE_ENV,
   });
   const webEvents = new KyselyWebEventRepository(db);
-  const documents = createDocumentEngine(site);
+  const documents = buildDocumentRendering(config, logger, { workerFile: overrides.renderWorkerFile, backend: overrides.renderBackend });
   // Read and checked now: a wrong entry in the catalogue stops the server at start, not a donor later.
   const cards = cardCatalogue();
-  // Outside tests the fonts load at boot: the first donor does not wait for them, and a build that cannot find them says so at once.
-  if (config.NODE_ENV !== "test") documents.warmUp().catch((err: unknown) => logger.error({ err }, "document engine: fonts could not be loaded"));
   const rateLimiter = buildRateLimiter({ db, engine, clock, logger });
   const donors = buildDonorServices(config, { db, clock, logger, rateLimiter }, secrets.secretKey);
   const collections = {
@@ -167,7 +171,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(config, { db, engine, clock, logger, rateLimiter }, paymentSetup);
   const agreements = buildAgreementServices(config, site, { db, clock, logger, outcomes: paymentOutcomes }, collections.linkKey);
   // What the areas' e-mail jobs share; each area says which jobs and periodic tasks it has.
-  const mail = { db, clock, mailer, site, publicUrl: config.publicUrl, documents, cards };
+  // Jobs' renders wait their turn rather than being refused when visitors fill the queue.
+  const mail = { db, clock, mailer, site, publicUrl: config.publicUrl, documents: documents.background, cards };
   const jobs = new JobRunner({
     db,
     engine,
@@ -237,6 +242,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     webEvents,
     cards,
     previewLimiter: rateLimiter.limit("previews", config.RATE_LIMIT_PREVIEWS_PER_MINUTE, MINUTE_MS),
+    renderLimiter: rateLimiter.limit("documents", config.RATE_LIMIT_DOCUMENTS_PER_MINUTE, MINUTE_MS),
     giftDocumentLimiter: rateLimiter.limit("gift-documents", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
     collections,
     staff: buildStaffServices(config, { db, clock, rateLimiter }, secrets.secretKey),
@@ -247,6 +253,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       jobs.stop();
       await searchSetup.search.stop();
       paymentSetup.close();
+      await documents.close();
       await db.destroy();
     },
   };

@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkPageRequest } from "./page-requests";
+import { checkPageRequest, isPrivatePage, sendResponse } from "./page-requests";
 import { finalErrorHandler } from "./error-pages";
 import { clientBuildFiles } from "./static-files";
 import type { Logger } from "#core/logger";
@@ -116,5 +116,51 @@ describe("page requests: method, form body and size", () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Sidan finns inte");
     expect(log.lines.slice(before).map((l) => l.level)).toEqual(["warn"]);
+  });
+});
+
+/**
+ * Private pages and their documents are not indexed (issue #30: the HTML under
+ * /gavokort and /order/*, and private PDFs and PNGs, were sent without
+ * X-Robots-Tag). React Router's answer is passed through sendResponse as
+ * pageRequestHandler passes it.
+ */
+describe("private pages: never stored, never indexed", () => {
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    const app = express();
+    app.use((req, res, next) => {
+      const own = req.query.own;
+      const page = new Response("<!doctype html><p>sida</p>", { headers: { "Content-Type": "text/html", ...(typeof own === "string" ? { "X-Robots-Tag": own } : {}) } });
+      sendResponse(res, page, isPrivatePage(req.path)).catch(next);
+    });
+    server = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    "/gavokort/0123456789ABCDEFGHJKMNPQRS",
+    "/gavokort/0123456789ABCDEFGHJKMNPQRS/gavokort-anna.pdf",
+    "/order/minnesblad/0123456789ABCDEFGHJKMNPQRS",
+    "/order/minnesblad/0123456789ABCDEFGHJKMNPQRS/minnesblad.png",
+    "/order/gavobevis/0123456789ABCDEFGHJKMNPQRS",
+    "/order/diplom/0123456789ABCDEFGHJKMNPQRS.data",
+    "/ge-en-gava/faktura/0123456789ABCDEFGHJKMNPQRS",
+    "/bli-medlem/medlemskort/0123456789ABCDEFGHJKMNPQRS",
+  ])("%s is sent no-store and noindex, nofollow", async (path) => {
+    const response = await fetch(`${url}${path}`);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  });
+
+  it("keeps what a private route says itself, and leaves public pages alone", async () => {
+    expect((await fetch(`${url}/minnesinsamling/anna/hantera?own=noindex`)).headers.get("x-robots-tag")).toBe("noindex");
+    const gift = await fetch(`${url}/ge-en-gava`);
+    expect(gift.headers.get("x-robots-tag")).toBeNull();
+    expect(gift.headers.get("cache-control")).toBeNull();
   });
 });

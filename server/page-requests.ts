@@ -201,12 +201,12 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | 
   return new Request(url.href, { method: req.method, headers, signal, body: body === null ? undefined : new Uint8Array(body) });
 }
 
-/** A private page (app/offline/private-pages.ts) or its route data is never stored by a browser or proxy. */
+/** A private page (app/offline/private-pages.ts), its route data or its document is never stored by a browser or proxy, nor indexed. */
 export function isPrivatePage(pathname: string): boolean {
   return PRIVATE_PAGES.test(pathname.replace(/\.data$/, ""));
 }
 
-async function sendResponse(res: ExpressResponse, response: globalThis.Response, privatePage: boolean): Promise<void> {
+export async function sendResponse(res: ExpressResponse, response: globalThis.Response, privatePage: boolean): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -214,7 +214,11 @@ async function sendResponse(res: ExpressResponse, response: globalThis.Response,
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (privatePage) res.setHeader("Cache-Control", "no-store");
+  if (privatePage) {
+    res.setHeader("Cache-Control", "no-store");
+    // A route that says more (nofollow, or none of it) keeps its word; the rest are not indexed (issue #30).
+    if (!res.hasHeader("X-Robots-Tag")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -12,6 +12,8 @@ export interface SiteStartOptions {
   clientDir?: string;
   /** Development: Vite's middleware, mounted before React Router. */
   viteMiddleware?: express.RequestHandler;
+  /** Production: build/server/render-worker.js, the render pool's worker (decision 0039). From source the pool finds its own. */
+  renderWorkerFile?: string;
 }
 
 /**
@@ -24,8 +26,9 @@ export interface SiteStartOptions {
 export async function startSite(options: SiteStartOptions): Promise<void> {
   const config = loadConfigOrExit();
 
-  const container = await buildContainer(config);
-  const app = createApp({ container, ...options });
+  const { renderWorkerFile, ...appOptions } = options;
+  const container = await buildContainer(config, { renderWorkerFile });
+  const app = createApp({ container, ...appOptions });
 
   const server = listenSite(app, config.PORT, config.HOST, () => {
     container.logger.info({ url: config.publicUrl, database: container.engine }, "site is listening");

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin-fulfilment-pdf";
 import { ADMIN_HEADERS, requireStaff } from "./staff-guard.server";
 import { selectedReferences } from "./fulfilment.server";
+import { countDocumentRender, renderForVisitor } from "../components/documents/visitor-render.server";
 import { postBatch, postWorkQueue, postWorkReference } from "#core/orders/post-work";
 
 /** A GET has nothing selected: back to the list. */
@@ -20,13 +21,14 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { container, audit } = await requireStaff(context, request, "insamling");
+  await countDocumentRender(context);
   const chosen = new Set(selectedReferences(await request.formData()));
   const work = (await postWorkQueue(container.db, container.clock.now())).filter((w) => chosen.has(postWorkReference(w)));
   if (work.length === 0) {
     await audit({ action: "fulfilment.print", outcome: "refused", details: { reason: "nothing_to_print", asked: chosen.size } });
     throw data("Inget av det valda väntar på att skrivas ut. Gå tillbaka, ladda om listan och välj igen.", { status: 400 });
   }
-  const pdf = await container.documents.render(await postBatch(container.db, container.site, work), "pdf");
+  const pdf = await renderForVisitor(context, await postBatch(container.db, container.site, work), "pdf");
   const items = work.filter((w) => w.type === "item").map(postWorkReference);
   const forms = work.filter((w) => w.type === "form").map(postWorkReference);
   if (items.length > 0) await audit({ action: "fulfilment.print", subjectType: "order_items", details: { references: items } });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/gift-document-file";
 import { containerContext } from "../context";
+import { countDocumentRender, renderForVisitor } from "../components/documents/visitor-render.server";
 import { DOCUMENT_CONTENT_TYPES } from "#core/documents/document-renderer";
 import { findGiftDocumentOrder, itemDocument } from "#core/gift-documents/gift-document-order";
 import { giftDocumentFileName } from "#core/gift-documents/gift-documents";
@@ -12,6 +13,7 @@ import { giftDocumentKindOf } from "./kind-from-path";
  * recipient of a list order. Before payment, and for anything unknown, 404.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  await countDocumentRender(context);
   const container = context.get(containerContext);
   const kind = giftDocumentKindOf(request);
   const match = /^(.+)\.(pdf|png)$/.exec(params.file);
@@ -23,7 +25,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     found.items.find((candidate) => candidate.reference === name) ??
     (giftDocumentFileName(kind, first.recipient_name, format) === params.file ? first : undefined);
   if (!item) throw data(null, { status: 404 });
-  const body = await container.documents.render(itemDocument(found, item), format);
+  const body = await renderForVisitor(context, itemDocument(found, item), format);
   return new Response(new Uint8Array(body), {
     headers: {
       "Content-Type": DOCUMENT_CONTENT_TYPES[format],

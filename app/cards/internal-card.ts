@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/internal-card";
 import { containerContext, nonceContext } from "../context";
+import { countDocumentRender, renderForVisitor } from "../components/documents/visitor-render.server";
 import { sampleGreetingCard } from "#core/cards/greeting-card-document";
 import { DOCUMENT_CONTENT_TYPES } from "#core/documents/document-renderer";
 
@@ -20,7 +21,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const noindex = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
   const format = tail.endsWith(".png") ? "png" : tail.endsWith(".pdf") ? "pdf" : null;
   if (format) {
-    const file = await container.documents.render({ kind: "greeting-card", data: sampleGreetingCard(card) }, format);
+    await countDocumentRender(context);
+    const file = await renderForVisitor(context, { kind: "greeting-card", data: sampleGreetingCard(card) }, format);
     return new Response(new Uint8Array(file), { headers: { ...noindex, "Content-Type": DOCUMENT_CONTENT_TYPES[format] } });
   }
   const nonce = context.get(nonceContext);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/my-pages-receipt";
 import { requireDonor } from "./donor-session.server";
+import { countDocumentRender, renderForVisitor } from "../components/documents/visitor-render.server";
 import { findGiftByOrderReference } from "#core/payments/payment-repository";
 import { isOrderReference } from "#core/payments/order-reference";
 import { receiptDocument } from "#core/gifts/receipt-document";
@@ -10,13 +11,14 @@ import { receiptDocument } from "#core/gifts/receipt-document";
  * gifts: the gift's personnummer must be the logged-in donor's.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await countDocumentRender(context);
   const { container, session } = await requireDonor(context, request);
   const ref = params.orderReference;
   const gift = isOrderReference(ref) || /^DEMO\d{4}$/.test(ref) ? await findGiftByOrderReference(container.db, ref) : undefined;
   if (!gift || gift.status !== "paid" || !session.donor.personnummer || gift.donor_personnummer !== session.donor.personnummer) {
     throw data("Kvittot finns inte.", { status: 404 });
   }
-  const pdf = await container.documents.render(receiptDocument(gift, container.site), "pdf");
+  const pdf = await renderForVisitor(context, receiptDocument(gift, container.site), "pdf");
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

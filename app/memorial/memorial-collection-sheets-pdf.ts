@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/memorial-collection-sheets-pdf";
 import { containerContext } from "../context";
+import { countDocumentRender, renderForVisitor } from "../components/documents/visitor-render.server";
 import { DOCUMENT_CONTENT_TYPES } from "#core/documents/document-renderer";
 import { isSlug } from "#core/memorial/collection-slug";
 import { collectionSheetsDocument, collectionSheetsFileName, verifyManageAccess } from "#core/memorial/collection-service";
@@ -12,6 +13,7 @@ import { collectionSheetsDocument, collectionSheetsFileName, verifyManageAccess 
  * collection still open 409, each with a short Swedish text.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  await countDocumentRender(context);
   const container = context.get(containerContext);
   if (!isSlug(params.slug)) throw data(null, { status: 404 });
   const token = new URL(request.url).searchParams.get("token");
@@ -21,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!access.ok) return text("Länken fungerar inte. Använd länken i mejlet ni fick när insamlingen startades.", access.reason === "expired" ? 410 : 401);
   if (access.collection.status !== "closed") return text("Minnesbladen samlas i en PDF när ni avslutar insamlingen.", 409);
   const { document } = await collectionSheetsDocument(container.db, access.collection, access.memorial);
-  const body = await container.documents.render(document, "pdf");
+  const body = await renderForVisitor(context, document, "pdf");
   return new Response(new Uint8Array(body), {
     headers: {
       "Content-Type": DOCUMENT_CONTENT_TYPES.pdf,

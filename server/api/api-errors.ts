@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Response } from "express";
 import type { z } from "zod";
 import { fieldErrors } from "#core/gifts/gift-form";
 import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
+import { DOCUMENTS_BUSY_MESSAGE, DocumentsBusyError } from "#core/documents/documents-busy";
 
 /** Every API error has this shape: `{ error: { code, message, fields? } }`, message in Swedish. */
 export interface ApiErrorBody {
@@ -20,7 +21,10 @@ export function sendValidationError(res: Response, error: z.ZodError, prefix = "
   sendApiError(res, 400, "validation_failed", "Uppgifterna är inte kompletta. Rätta fälten och försök igen.", fields);
 }
 
-/** Malformed JSON and too-large bodies get the same JSON shape as everything else. */
+/** Private documents the API sends (PDF, PNG): never stored by a browser or proxy, never indexed. */
+export const PRIVATE_DOCUMENT_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+/** Malformed JSON and too-large bodies get the same JSON shape as everything else; a full render queue is a 503 (decision 0039). */
 export function apiErrorHandler(logger: { error(obj: object, msg?: string): void }): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
@@ -31,6 +35,10 @@ export function apiErrorHandler(logger: { error(obj: object, msg?: string): void
     if (error instanceof PaymentStartsLimitedError) {
       res.setHeader("Retry-After", "60");
       return sendApiError(res, 429, "rate_limited", PAYMENT_STARTS_LIMITED_MESSAGE);
+    }
+    if (error instanceof DocumentsBusyError) {
+      res.setHeader("Retry-After", String(error.retryAfterSeconds));
+      return sendApiError(res, 503, "busy", DOCUMENTS_BUSY_MESSAGE);
     }
     if (status && status >= 400 && status < 500) return sendApiError(res, status, "bad_request", "Förfrågan kunde inte tolkas.");
     logger.error({ err: error, path: req.path }, "API request failed");

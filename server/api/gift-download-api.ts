@@ -5,7 +5,7 @@ import { findMembershipByOrderReference } from "#core/membership/membership-serv
 import { MEMBER_CARD_FILE_NAME, memberCardRequest } from "#core/membership/member-card";
 import { findGiftDocumentOrder, itemDocument, type GiftDocumentOrder } from "#core/gift-documents/gift-document-order";
 import { GIFT_DOCUMENT_KINDS, giftDocumentFileName } from "#core/gift-documents/gift-documents";
-import { sendApiError } from "./api-errors";
+import { PRIVATE_DOCUMENT_HEADERS, sendApiError } from "./api-errors";
 import { limitRequests } from "./rate-limit";
 
 /**
@@ -17,7 +17,8 @@ import { limitRequests } from "./rate-limit";
  *   → 404 { error: { code: "not_found" } }        unknown reference, or not a gift card, certificate, diploma or membership
  *   → 409 { error: { code: "awaiting_payment" } } known, but the gift is not paid yet
  *   → 400 { error: { code: "validation_failed", fields: { format } } } a format other than pdf or png
- *   → 429 more than RATE_LIMIT_PREVIEWS_PER_MINUTE renders a minute from one address
+ *   → 429 more than RATE_LIMIT_DOCUMENTS_PER_MINUTE renders a minute from one address
+ *   → 503 { error: { code: "busy" } } with Retry-After when the render queue is full (decision 0039)
  *
  * A list order answers its first recipient's document; each recipient's is on
  * the order page. The browser's download button calls this through
@@ -25,7 +26,7 @@ import { limitRequests } from "./rate-limit";
  */
 export function giftDownloadApiRouter(container: AppContainer): Router {
   const router = express.Router();
-  router.get("/Gift/DownloadPdfByOrderRef/:orderRef", limitRequests(container.previewLimiter), async (req, res, next) => {
+  router.get("/Gift/DownloadPdfByOrderRef/:orderRef", limitRequests(container.renderLimiter), async (req, res, next) => {
     const format = req.query.format === undefined ? "pdf" : req.query.format;
     if (format !== "pdf" && format !== "png") {
       return sendApiError(res, 400, "validation_failed", "Formatet kan vara pdf eller png.", { format: "Välj pdf eller png." });
@@ -58,6 +59,6 @@ export function giftDownloadApiRouter(container: AppContainer): Router {
 function sendDocument(res: Response, body: Buffer, format: DocumentFormat, fileName: string): void {
   res.setHeader("Content-Type", DOCUMENT_CONTENT_TYPES[format]);
   res.setHeader("Content-Disposition", `${format === "pdf" ? "attachment" : "inline"}; filename="${fileName}"`);
-  res.setHeader("Cache-Control", "private, no-store");
+  res.set(PRIVATE_DOCUMENT_HEADERS);
   res.send(body);
 }

@@ -72,6 +72,9 @@ describe.each(testEngines)("digital greeting card API on %s", (engine) => {
     const png = await fetch(`${server.url}/api/DigitalGreetingCard/GetDigitalGreetingCardAsPngByOrderReference?orderReference=${ref}`);
     expect(png.status).toBe(200);
     expect(png.headers.get("content-type")).toBe("image/png");
+    // A private document like every other (issue #30: it was "private, max-age=300" and could be indexed).
+    expect(png.headers.get("cache-control")).toBe("private, no-store");
+    expect(png.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(decodePng(Buffer.from(await png.arrayBuffer())).width).toBe(1200);
   });
 

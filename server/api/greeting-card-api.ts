@@ -5,10 +5,10 @@ import { createGift } from "#core/gifts/gift-service";
 import { fieldErrors } from "#core/gifts/gift-form";
 import { cardPagePath, findGreetingCardOrder, greetingCardRequest, sendingText } from "#core/cards/greeting-card-order";
 import { catalogueChoices, greetingCardFormSchema } from "#core/cards/greeting-card-form";
-import { sendApiError } from "./api-errors";
+import { PRIVATE_DOCUMENT_HEADERS, sendApiError } from "./api-errors";
 import { withContext } from "./request-context";
 import { giftFormFields } from "./gift-form-fields";
-import { perMinuteLimit } from "./rate-limit";
+import { limitRequests, perMinuteLimit } from "./rate-limit";
 
 /**
  * The digital greeting card over JSON (core/cards/greeting-card-order.ts has
@@ -29,7 +29,9 @@ import { perMinuteLimit } from "./rate-limit";
  *   GET /api/DigitalGreetingCard/GetDigitalGreetingCardByOrderReference?orderReference=…
  *   → 200 { orderReference, cardCode, title, occasion, greeting, recipientName, giverName, status, sendAt, sentAt, paid, pageUrl }
  *   GET /api/DigitalGreetingCard/GetDigitalGreetingCardAsPngByOrderReference?orderReference=…
- *   → 200 image/png (the card, 1200 px wide)
+ *   → 200 image/png (the card, 1200 px wide), private and no-store like every private document
+ *   → 429 more than RATE_LIMIT_DOCUMENTS_PER_MINUTE renders a minute from one address; 503 { error: { code: "busy" } } with
+ *     Retry-After when the render queue is full (decision 0039)
  *   Both 404 for an unknown or malformed reference or another kind of gift, never 500.
  *
  * The recipient's e-mail is not in the GET answer: the reference is for the
@@ -154,12 +156,12 @@ export function greetingCardApiRouter(container: AppContainer, limits: { perMinu
     }
   });
 
-  router.get("/DigitalGreetingCard/GetDigitalGreetingCardAsPngByOrderReference", async (req, res, next) => {
+  router.get("/DigitalGreetingCard/GetDigitalGreetingCardAsPngByOrderReference", limitRequests(container.renderLimiter), async (req, res, next) => {
     try {
       const found = await findByQuery(req.query);
       if (!found) return sendApiError(res, 404, "not_found", "Vi hittar inget gratulationskort med den referensen.");
       const png = await container.documents.render(greetingCardRequest(found), "png");
-      res.setHeader("Cache-Control", "private, max-age=300");
+      res.set(PRIVATE_DOCUMENT_HEADERS);
       res.type("image/png").send(png);
     } catch (error) {
       next(error);

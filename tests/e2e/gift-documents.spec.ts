@@ -73,6 +73,8 @@ test("a gift card is bought with a card from the catalogue, then its PDF downloa
   const response = await page.goto(`/gavokort/${reference}`);
   expect(response?.status()).toBe(200);
   expect(response?.headers()["cache-control"]).toBe("no-store");
+  // Never indexed, the page nor its files (issue #30).
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gåvokort till Margareta Lindqvist");
   await expect(page.locator(".memorial-order__status")).toHaveText("Status: Väntar på betalning");
   await expect(page.getByRole("link", { name: /Ladda ner gåvokortet/ })).toHaveCount(0);
@@ -92,7 +94,10 @@ test("a gift card is bought with a card from the catalogue, then its PDF downloa
   await page.getByRole("link", { name: "Ladda ner gåvokortet (PDF, A5)" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("gavokort-margareta-lindqvist.pdf");
-  const pdf = inspectPdf(Buffer.from(await (await page.request.get(`/api/Gift/DownloadPdfByOrderRef/${reference}`)).body()));
+  const downloaded = await page.request.get(`/api/Gift/DownloadPdfByOrderRef/${reference}`);
+  expect(downloaded.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect((await page.request.get(`/gavokort/${reference}/gavokort-margareta-lindqvist.pdf`)).headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  const pdf = inspectPdf(Buffer.from(await downloaded.body()));
   expect(pdf.text).toContain("500 kr");
   expect(pdf.text).toContain("Till Margareta Lindqvist");
   // The number on the card is the order number the donor has on the page and the receipt (issue #29).

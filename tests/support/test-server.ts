@@ -96,6 +96,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       AUTOGIRO_ARCHIVE_DIR: path.join(dir, "autogiro", "archive"),
       SWISH_SIMULATOR_CALLBACK_DELAY_MS: "0",
       JOBS_ENABLED: "false",
+      // Documents render on the test's own thread (decision 0039): no worker threads to start for every server.
+      RENDER_WORKERS: "0",
       ...options.env,
     });
     container = await buildContainer(config, { logger: options.logger ?? createLogger("silent"), ...options });

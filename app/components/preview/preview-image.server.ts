@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { clientIpContext, containerContext } from "../../context";
 import { fieldErrors } from "#core/gifts/gift-form";
 import type { DocumentRequest } from "#core/documents/document-renderer";
+import { DOCUMENTS_BUSY_MESSAGE, DocumentsBusyError } from "#core/documents/documents-busy";
 import type { AppContainer } from "#server/container";
 
 const HEADERS = { "Cache-Control": "no-store" };
@@ -16,7 +17,8 @@ export function previewError(status: number, code: string, message: string, fiel
  * A document's preview as an image address, for the order pages without
  * JavaScript (memorial sheet, greeting card, gift documents): the per-visitor
  * preview limit, the query parsed by the same schema as POST /api/Gift/Preview
- * (bad input a 400 with the API's error shape), then the document as a PNG.
+ * (bad input a 400 with the API's error shape), then the document as a PNG –
+ * or, when the render queue is full, a 503 with Retry-After (decision 0039).
  * `document` answers the document to render, or a Response (a card not found).
  */
 export async function previewImage<S extends z.ZodType>(
@@ -36,6 +38,14 @@ export async function previewImage<S extends z.ZodType>(
   if (!parsed.success) return previewError(400, "validation_failed", "Förhandsvisningen kunde inte göras. Rätta fälten och försök igen.", fieldErrors(parsed.error));
   const toRender = document(parsed.data, container);
   if (toRender instanceof Response) return toRender;
-  const png = await container.documents.render(toRender, "png");
+  let png: Buffer;
+  try {
+    png = await container.documents.render(toRender, "png");
+  } catch (error) {
+    if (!(error instanceof DocumentsBusyError)) throw error;
+    const busy = previewError(503, "busy", DOCUMENTS_BUSY_MESSAGE);
+    busy.headers.set("Retry-After", String(error.retryAfterSeconds));
+    return busy;
+  }
   return new Response(new Uint8Array(png), { headers: { ...HEADERS, "Content-Type": "image/png" } });
 }
