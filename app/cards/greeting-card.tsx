@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   const started = await startGiftPayment(() => giveGreetingCard(container, submission.value, { donorId: session?.donor.id ?? null }));
-  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null, preview: false }, { status: 429 });
+  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal], fieldErrors: started.fieldErrors }), notice: null, preview: false }, { status: 429 });
 }
 
 const FIELD_LABELS: Record<string, string> = {

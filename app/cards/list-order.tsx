@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   const started = await startGiftPayment(() => giveListOrder(container, submission.value, read.recipients, { donorId: session?.donor.id ?? null }));
-  return started.redirect ?? data<ActionResult>({ result: submission.reply({ formErrors: [started.refusal] }), fileError: null, rowErrors: [], rows: null }, { status: 429 });
+  return started.redirect ?? data<ActionResult>({ result: submission.reply({ formErrors: [started.refusal], fieldErrors: started.fieldErrors }), fileError: null, rowErrors: [], rows: null }, { status: 429 });
 }
 
 const FIELD_LABELS: Record<string, string> = {

@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const started = await startGiftPayment(() =>
     giveGift(container, submission.value, { donorId: session?.donor.id ?? null, ...(extra ? { giftType: "extra" as const } : {}) }),
   );
-  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), notice: null }, { status: 429 });
+  return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal], fieldErrors: started.fieldErrors }), notice: null }, { status: 429 });
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {

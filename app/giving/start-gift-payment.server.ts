@@ -1,5 +1,6 @@
 import { redirect, redirectDocument } from "react-router";
 import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
 
 /** What a gift form's give-function returns: the stored gift and the payment it started. */
 interface StartedGift {
@@ -7,14 +8,18 @@ interface StartedGift {
   payment: { provider: string; client_url: string | null; status: string };
 }
 
-export type GiftPaymentStart = { redirect: Response; refusal?: undefined } | { refusal: string; redirect?: undefined };
+export type GiftPaymentStart =
+  | { redirect: Response; refusal?: undefined; fieldErrors?: undefined }
+  | { refusal: string; fieldErrors: Record<string, string[]>; redirect?: undefined };
 
 /**
  * The one way a gift form hands over to payment once its input is valid: a
  * bank payment continues at the bank's own page, every other method on our
  * payment page. When the visitor or the payer has started too many payments
- * (core/payments/payment-start-limits.ts), nothing is stored and the form gets
- * the Swedish reason to show; every other error is the caller's.
+ * (core/payments/payment-start-limits.ts), or an address typed in the form has
+ * had as many e-mails from us as it may for now (core/mail/recipient-limit.ts),
+ * nothing is stored and the form gets the Swedish reason to show – on the
+ * e-mail field it concerns; every other error is the caller's.
  */
 export async function startGiftPayment(give: () => Promise<StartedGift>): Promise<GiftPaymentStart> {
   try {
@@ -24,7 +29,8 @@ export async function startGiftPayment(give: () => Promise<StartedGift>): Promis
     }
     return { redirect: redirect(`/ge-en-gava/betalning/${gift.order_reference}`, 303) };
   } catch (error) {
-    if (error instanceof PaymentStartsLimitedError) return { refusal: PAYMENT_STARTS_LIMITED_MESSAGE };
+    if (error instanceof PaymentStartsLimitedError) return { refusal: PAYMENT_STARTS_LIMITED_MESSAGE, fieldErrors: {} };
+    if (error instanceof RecipientMailLimitedError) return { refusal: RECIPIENT_MAIL_LIMITED_MESSAGE, fieldErrors: { [error.field]: [RECIPIENT_MAIL_LIMITED_MESSAGE] } };
     throw error;
   }
 }

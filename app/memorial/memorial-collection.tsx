@@ -98,7 +98,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const started = await startGiftPayment(() =>
       giveCollectionGift(container, { collection, memorial }, submission.value, { donorId: session?.donor.id ?? null }),
     );
-    return started.redirect ?? fail(submission.reply({ formErrors: [started.refusal] }), 429);
+    return started.redirect ?? fail(submission.reply({ formErrors: [started.refusal], fieldErrors: started.fieldErrors }), 429);
   } catch (error) {
     if (error instanceof CollectionClosedError) return fail(submission.reply({ formErrors: [CLOSED_MESSAGE] }), 409);
     throw error;

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
 import { containerContext } from "../context";
+import { clientIp } from "../donor/donor-session.server";
 import { FORM_NOT_SENT, startGiftPayment } from "../giving/start-gift-payment.server";
 import { amountKr, donorLookupSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { memorialGiftFormSchema } from "#core/memorial/memorial-gift-form";
@@ -34,7 +35,7 @@ import {
 } from "../components/gift/gift-fields";
 import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
-import { searchDeceasedForPage, searchParloursForPage, type PageSearch } from "./memorial-page-search.server";
+import { anySearchLimited, searchDeceasedForPage, searchParloursForPage, type PageSearch } from "./memorial-page-search.server";
 import { useMemorialSearch } from "./use-memorial-search";
 import { isSearchable } from "./memorial-search";
 import { useLiveSearch } from "./use-live-search";
@@ -119,8 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => String(formData.get(name) ?? "");
   const intent = formData.get("intent");
   const searches: Searches = {
-    deceased: isSearchable(text("deceasedQuery")) || intent === "search" ? await searchDeceasedForPage(container, text("deceasedQuery"), text("deceasedTownQuery")) : null,
-    parlour: isSearchable(text("parlourQuery")) || intent === "searchParlour" ? await searchParloursForPage(container, text("parlourQuery")) : null,
+    deceased: isSearchable(text("deceasedQuery")) || intent === "search" ? await searchDeceasedForPage(container, clientIp(context), text("deceasedQuery"), text("deceasedTownQuery")) : null,
+    parlour: isSearchable(text("parlourQuery")) || intent === "searchParlour" ? await searchParloursForPage(container, clientIp(context), text("parlourQuery")) : null,
   };
   const today = swedishDate(container.clock.now());
   const schema = memorialGiftFormSchema(container.giftLimits, today);
@@ -130,7 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseForm(formData, schema);
   if (intent === "search" || intent === "searchParlour" || intent === "preview") {
-    return data({ result: replyWithValues(submission, {}), searches, preview: intent === "preview", notice: null });
+    const status = anySearchLimited(searches.deceased, searches.parlour) ? 429 : 200;
+    return data({ result: replyWithValues(submission, {}), searches, preview: intent === "preview", notice: null }, { status });
   }
   const fail = (result: ReturnType<typeof submission.reply>) => data({ result, searches, preview: false, notice: null }, { status: 400 });
   if (submission.status !== "success") return fail(submission.reply());
@@ -142,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   try {
     const started = await startGiftPayment(() => giveMemorialGift(container, submission.value, { donorId: session?.donor.id ?? null }));
-    return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }), searches, preview: false, notice: null }, { status: 429 });
+    return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal], fieldErrors: started.fieldErrors }), searches, preview: false, notice: null }, { status: 429 });
   } catch (error) {
     if (error instanceof MemorialInputError) {
       return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }));

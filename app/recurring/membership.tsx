@@ -121,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   try {
     const started = await startGiftPayment(() => giveMembership(container, submission.value, { donorId: session?.donor.id ?? null }));
-    return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal] }) }, { status: 429 });
+    return started.redirect ?? data({ result: submission.reply({ formErrors: [started.refusal], fieldErrors: started.fieldErrors }) }, { status: 429 });
   } catch (error) {
     if (!(error instanceof UnknownRenewalError)) throw error;
     return data({ result: submission.reply({ formErrors: [UNKNOWN_RENEWAL_MESSAGE] }) }, { status: 400 });

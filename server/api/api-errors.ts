@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Response } from "express";
 import type { z } from "zod";
 import { fieldErrors } from "#core/gifts/gift-form";
 import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
 
 /** Every API error has this shape: `{ error: { code, message, fields? } }`, message in Swedish. */
 export interface ApiErrorBody {
@@ -31,6 +32,10 @@ export function apiErrorHandler(logger: { error(obj: object, msg?: string): void
     if (error instanceof PaymentStartsLimitedError) {
       res.setHeader("Retry-After", "60");
       return sendApiError(res, 429, "rate_limited", PAYMENT_STARTS_LIMITED_MESSAGE);
+    }
+    if (error instanceof RecipientMailLimitedError) {
+      res.setHeader("Retry-After", "3600");
+      return sendApiError(res, 429, "recipient_limited", RECIPIENT_MAIL_LIMITED_MESSAGE, error.fields);
     }
     if (status && status >= 400 && status < 500) return sendApiError(res, status, "bad_request", "Förfrågan kunde inte tolkas.");
     logger.error({ err: error, path: req.path }, "API request failed");
