@@ -80,6 +80,7 @@ export default [
   route("mina-sidor/manadsgava/:agreementId", "donor/agreement.tsx"),
   route("mina-sidor/kvitto/:orderReference", "donor/my-pages-receipt.tsx"),
   route("dina-uppgifter", "donor/my-data.tsx"),
+  route("dina-uppgifter/bekrafta-e-post", "donor/confirm-email.tsx"),
   route("_test/server-error", "content/test-server-error.tsx"),
   route("*", "content/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -20,6 +20,7 @@ import { up0019 } from "./migrations/0019-several-instances";
 import { up0021 } from "./migrations/0021-indexes-for-scale";
 import { up0022 } from "./migrations/0022-erasure-of-agreements";
 import { up0023 } from "./migrations/0023-canonical-personnummer";
+import { up0024 } from "./migrations/0024-donor-pending-email";
 import { up0025 } from "./migrations/0025-autogiro-requests-by-payment";
 
 /**
@@ -49,6 +50,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0021-indexes-for-scale": { up: up0021 },
     "0022-erasure-of-agreements": { up: up0022(engine) },
     "0023-canonical-personnummer": { up: up0023 },
+    "0024-donor-pending-email": { up: up0024 },
     "0025-autogiro-requests-by-payment": { up: up0025 },
   };
 }

@@ -153,6 +153,8 @@ export interface DonorsTable {
   city: string | null;
   protected_identity: number;
   email: string | null;
+  /** A new address the donor asked for, waiting for its confirmation link to be opened (migration 0024). */
+  pending_email: string | null;
   phone: string | null;
   contact_email: number;
   contact_post: number;

@@ -36,6 +36,11 @@ const server = spawn(process.execPath, [`${buildDir}/server-main.js`], {
     RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR: "100",
     // Every journey downloads its documents (sheets, cards, invoices, member cards) from 127.0.0.1 too.
     RATE_LIMIT_DOCUMENTS_PER_MINUTE: "1000",
+    // …often for the same few simulated people, and journeys give by invoice to the same test addresses.
+    MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY: "100",
+    EMAIL_PER_RECIPIENT_PER_HOUR: "1000",
+    // Every post of the memorial forms re-runs their searches, counted with the API's (issue #30).
+    RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE: "1000",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

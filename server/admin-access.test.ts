@@ -226,7 +226,7 @@ describe.each(testEngines)("the back office on %s", (engine) => {
 
     it("finance cannot strike a form ordered by post: 403, logged, and the form is still to be posted", async () => {
       const db = server.container.db;
-      const { form } = await orderPostalForm({ db, clock: server.container.clock, perVisitor: server.container.postalFormLimiter }, null, {
+      const { form } = await orderPostalForm({ db, clock: server.container.clock, perVisitor: server.container.postalFormLimiter, recipientMail: server.container.recipientMail }, null, {
         kind: "membership",
         name: "Märta Öberg",
         street: "Åsgatan 4",

@@ -70,7 +70,7 @@ describe.each(testEngines)("memorial collections and list orders in the back off
     const { container } = t.s;
     const person = container.memorial.simulator!.deceased().find((p) => p.funeralDate !== null && p.funeralDate > TODAY)!;
     const { collection } = await openCollection(
-      { db: container.db, clock, memorialLookup: container.memorialLookup, linkKey: container.collections.linkKey },
+      { db: container.db, clock, memorialLookup: container.memorialLookup, linkKey: container.collections.linkKey, perDeceased: container.collections.perDeceased, recipientMail: container.recipientMail },
       openCollectionSchema().parse({
         deceasedId: person.id,
         organiserKind: "family",

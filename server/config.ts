@@ -108,6 +108,12 @@ const envSchema = z.object({
    */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(10_000),
 
+  /**
+   * E-mails to one address a visitor typed (invoices, greeting cards, certificates, memorial sheets,
+   * manage links, confirmations) per hour, whoever asks and whatever the kind; receipts for paid gifts are not counted.
+   */
+  EMAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+
   /** Run background jobs (receipts, payment reconciliation) in this process. */
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** How often pending payments are checked with their provider. */
@@ -169,11 +175,17 @@ const envSchema = z.object({
   RATE_LIMIT_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Per-IP limit per hour on opening memorial collections (each e-mails its manage link). */
   RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Memorial collections opened for one deceased person in 24 hours, whoever opens them. */
+  MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY: z.coerce.number().int().min(1).default(2),
   /** Per-IP limit per minute on a memorial collection's manage actions (hide a greeting, settings, close, which e-mails the sheets). */
   RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 
   /** Per-IP limit per hour on ordering paper forms by post (POST /api/PostalForm); the limit per postal address is core's (3 in 30 days). */
   RATE_LIMIT_POSTAL_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Article lines (POST /api/RegisterArticle) a visitor may add: per order, pieces per order, and per postal address in 30 days. Staff are not held to them. */
+  ARTICLE_LINES_PER_ORDER: z.coerce.number().int().min(1).default(2),
+  ARTICLE_QUANTITY_PER_ORDER: z.coerce.number().int().min(1).default(10),
+  ARTICLE_LINES_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   /** Per-IP limit per minute on opening a letter's link (GET /api/donor/{id}). */
   RATE_LIMIT_LETTER_LINKS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** How many days a link printed on a letter works (npm run letter:link). */

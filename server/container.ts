@@ -18,7 +18,7 @@ import type { PaymentViewLinks } from "#core/payments/payment-view";
 import type { Mailer } from "#core/mail/mailer";
 import type { PaymentService } from "#core/payments/payment-service";
 import type { RefundService } from "#core/payments/refund-service";
-import { buildPaymentServices } from "./payment-services";
+import { buildPaymentServices, emailPerRecipient } from "./payment-services";
 import { JobRunner } from "#core/jobs/job-runner";
 import { collectJobs } from "#core/jobs/job-contribution";
 import type { PaymentOutcomeHandlers } from "#core/payments/payment-outcomes";
@@ -52,6 +52,7 @@ import { cardCatalogue, type CardCatalogue } from "#core/cards/card-catalogue";
 import { buildStaffServices, type StaffServices } from "./staff-services";
 import { tokenSigningKey } from "#core/my-data/token-format";
 import { RenderedPageCache } from "./page-cache";
+import { ARTICLE_ADDRESS_WINDOW_DAYS, type ArticleLimits } from "#core/gift-documents/article-limits";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -96,6 +97,8 @@ export interface AppContainer {
   researchSimulator: Router | null;
   /** The memorial gift's searches: the death-notice source and its window (server/memorial-services.ts). */
   memorial: MemorialServices;
+  /** Per-IP limits on memorial searches, one count per visitor shared by the JSON API and the page forms (RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE). */
+  memorialSearchLimits: { deceased: RateLimit; parlours: RateLimit };
   /** One person or parlour by id, for giving a memorial gift (the same source, within the same window). */
   memorialLookup: MemorialServices["lookup"];
   /** Monthly giving: the autogiro file exchange with Bankgirot (server/agreement-services.ts). */
@@ -112,8 +115,12 @@ export interface AppContainer {
   cards: CardCatalogue;
   /** Per-IP limit on ordering gift cards, certificates, diplomas and list orders (pages and API alike). */
   giftDocumentLimiter: RateLimit;
-  /** Memorial collections: the key their manage links are signed with, and the per-IP limits on opening and managing them. */
-  collections: { linkKey: Buffer; openings: RateLimit; changes: RateLimit };
+  /** Memorial collections: the key their manage links are signed with, the per-IP limits on opening and managing them, and the limit per deceased person. */
+  collections: { linkKey: Buffer; openings: RateLimit; changes: RateLimit; perDeceased: RateLimit };
+  /** A visitor's article lines: caps per order and per postal address (core/gift-documents/article-limits.ts). */
+  articleLimits: ArticleLimits;
+  /** E-mails to one address a visitor typed, whatever the kind (EMAIL_PER_RECIPIENT_PER_HOUR, core/mail/recipient-limit.ts). */
+  recipientMail: RateLimit;
   /** The back office at /admin: staff, staff sessions, the audit log (server/staff-services.ts). */
   staff: StaffServices;
   /** Per-IP limit on ordering paper forms by post (POST /api/PostalForm); the per-address limit is counted in the database. */
@@ -167,7 +174,9 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     linkKey: tokenSigningKey(secrets.secretKey),
     openings: rateLimiter.limit("collection-openings", config.RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR, HOUR_MS),
     changes: rateLimiter.limit("collection-changes", config.RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE, MINUTE_MS),
+    perDeceased: rateLimiter.limit("collections-per-deceased", config.MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY, 24 * HOUR_MS),
   };
+  const recipientMail = emailPerRecipient(rateLimiter, config);
   const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(config, { db, engine, clock, logger, rateLimiter }, paymentSetup);
   const agreements = buildAgreementServices(config, site, { db, clock, logger, outcomes: paymentOutcomes }, collections.linkKey);
   // What the areas' e-mail jobs share; each area says which jobs and periodic tasks it has.
@@ -237,6 +246,10 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     researchSimulator: searchSetup.researchSimulator,
     memorial,
     memorialLookup: memorial.lookup,
+    memorialSearchLimits: {
+      deceased: rateLimiter.limit("deceased-searches", config.RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE, MINUTE_MS),
+      parlours: rateLimiter.limit("parlour-searches", config.RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE, MINUTE_MS),
+    },
     agreements,
     errorReporter,
     webEvents,
@@ -248,6 +261,12 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     staff: buildStaffServices(config, { db, clock, rateLimiter }, secrets.secretKey),
     postalFormLimiter: rateLimiter.limit("postal-forms", config.RATE_LIMIT_POSTAL_FORMS_PER_HOUR, HOUR_MS),
     letterLinkLimiter: rateLimiter.limit("letter-links", config.RATE_LIMIT_LETTER_LINKS_PER_MINUTE, MINUTE_MS),
+    recipientMail,
+    articleLimits: {
+      linesPerOrder: config.ARTICLE_LINES_PER_ORDER,
+      quantityPerOrder: config.ARTICLE_QUANTITY_PER_ORDER,
+      perAddress: rateLimiter.limit("articles-per-address", config.ARTICLE_LINES_PER_ADDRESS, ARTICLE_ADDRESS_WINDOW_DAYS * 24 * HOUR_MS),
+    },
     rateLimiter,
     async close() {
       jobs.stop();

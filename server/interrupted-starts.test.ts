@@ -41,7 +41,7 @@ describe.each(testEngines)("payment starts interrupted by a crash, on %s", (engi
       paymentMethod,
       idempotencyKey: crypto.randomUUID(),
     });
-    return giveGift({ db: container.db, clock: container.clock, payments }, form);
+    return giveGift({ db: container.db, clock: container.clock, payments, recipientMail: container.recipientMail }, form);
   }
 
   const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();

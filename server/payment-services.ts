@@ -3,7 +3,7 @@ import type { Clock } from "#core/clock";
 import type { Logger } from "#core/logger";
 import type { DB } from "#db/schema";
 import type { Engine } from "#db/dialect";
-import { MINUTE_MS, type RateLimiter } from "#core/rate-limits/rate-limiter";
+import { HOUR_MS, MINUTE_MS, type RateLimit, type RateLimiter } from "#core/rate-limits/rate-limiter";
 import type { PaymentOutcomeHandlers } from "#core/payments/payment-outcomes";
 import { PaymentService } from "#core/payments/payment-service";
 import { RefundService } from "#core/payments/refund-service";
@@ -19,7 +19,7 @@ export interface PaymentServices {
   outcomes: PaymentOutcomeHandlers;
 }
 
-type PaymentServicesConfig = Pick<ServerConfig, "RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE" | "RATE_LIMIT_SWISH_REQUESTS_PER_PHONE">;
+type PaymentServicesConfig = Pick<ServerConfig, "RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE" | "RATE_LIMIT_SWISH_REQUESTS_PER_PHONE" | "EMAIL_PER_RECIPIENT_PER_HOUR">;
 
 /**
  * The payment kernel, built once at boot over the providers of
@@ -44,8 +44,14 @@ export function buildPaymentServices(
       visitor: currentVisitor,
       perVisitor: rateLimiter.limit("payment-starts-per-visitor", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
       perPayer: rateLimiter.limit("swish-requests-per-phone", config.RATE_LIMIT_SWISH_REQUESTS_PER_PHONE, 15 * MINUTE_MS),
+      perRecipient: emailPerRecipient(rateLimiter, config),
     },
   });
   const refunds = new RefundService({ db, engine, clock, logger, outcomes, adapters: setup.refundAdapters });
   return { payments, refunds, outcomes };
+}
+
+/** The one count of e-mails per address a visitor typed (core/mail/recipient-limit.ts), shared by invoices and every other kind. */
+export function emailPerRecipient(rateLimiter: RateLimiter, config: Pick<ServerConfig, "EMAIL_PER_RECIPIENT_PER_HOUR">): RateLimit {
+  return rateLimiter.limit("email-per-recipient", config.EMAIL_PER_RECIPIENT_PER_HOUR, HOUR_MS);
 }

@@ -13,6 +13,7 @@ import * as letterLink from "#app/paper/letter-link";
 import * as giftForm from "#app/giving/gift-form";
 import * as membership from "#app/recurring/membership";
 import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { outcome, type RouteHandler } from "#tests/support/route-call";
 
 /**
  * The donor-facing pages of decision 0023, called as React Router calls them
@@ -22,25 +23,7 @@ import { startTestServer, type TestServer } from "#tests/support/test-server";
  * and /brev/{reference} leads to the gift form with the letter's name and
  * address filled in, carried in a short-lived cookie, never in the address.
  */
-type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => Promise<unknown> | unknown;
-
-/** What a loader or action answered or threw: a status, its headers and data, or a Response. */
-// Test code reads the routes' data as it comes; asserting on it is the type check.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function outcome(run: () => Promise<unknown> | unknown): Promise<{ status: number; headers: Headers; data: any; response: Response | null }> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null, response: value };
-  const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (wrapped && wrapped.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), data: wrapped.data, response: null };
-  }
-  return { status: 200, headers: new Headers(), data: value, response: null };
-}
+type Handler = RouteHandler;
 
 describe.each(testEngines)("paper forms and letter links on the site's pages, on %s", (engine) => {
   // Monday 23 November 2026, 10:00 in Stockholm: posted within two working days, it arrives by Friday 27th.

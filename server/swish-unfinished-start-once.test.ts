@@ -42,7 +42,7 @@ describe.each(testEngines)("two starts finishing one cut-short Swish attempt, on
     const form = giftFormSchema(container.giftLimits).parse({
       amount: "250", name: "Astrid Exempel", email: "astrid@exempel.se", paymentMethod: "swish", idempotencyKey: crypto.randomUUID(),
     });
-    const { gift, payment } = await giveGift({ db: container.db, clock: container.clock, payments: instance(true) }, form);
+    const { gift, payment } = await giveGift({ db: container.db, clock: container.clock, payments: instance(true), recipientMail: container.recipientMail }, form);
     const aMinuteAgo = new Date(Date.now() - 60_000).toISOString();
     await container.db.updateTable("payments").set({ created_at: aMinuteAgo }).where("id", "=", payment.id).execute();
 

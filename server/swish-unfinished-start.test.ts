@@ -36,7 +36,7 @@ describe.each(testEngines)("a Swish start cut short by a crash, on %s", (engine)
     const form = giftFormSchema(container.giftLimits).parse({
       amount: "250", name: "Astrid Exempel", email: "astrid@exempel.se", paymentMethod: "swish", idempotencyKey,
     });
-    const { gift, payment } = await giveGift({ db: container.db, clock: container.clock, payments }, form);
+    const { gift, payment } = await giveGift({ db: container.db, clock: container.clock, payments, recipientMail: container.recipientMail }, form);
     expect(payment.status).toBe("created");
     expect(payment.client_token).toBeNull();
     // The donor tries again a while later (a start younger than 15 s may still be under way in another request).

@@ -79,7 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data({ ok: false, message: "Givaren har ingen e-postadress. Ge länken på annat sätt (npm run mydata:link)." }, { status: 400 });
     }
     // Queued: a slow mail server holds up the job (which retries), not the staff member's page.
-    const { expiresAt } = await queueMyDataLink({ clock: container.clock, tokens: container.donors.links }, donor.id);
+    const { expiresAt } = await queueMyDataLink({ clock: container.clock, tokens: container.donors.links }, donor);
     await audit({ action: "donor.send_my_data_link", subjectType: "donor", subjectId: donor.id, details: { expiresAt } });
     return { ok: true, message: `En länk till Mina uppgifter skickas till ${donor.email}. Den gäller till ${formatDateTime(expiresAt)}.` };
   }

@@ -2,7 +2,10 @@ import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/my-data";
 import { containerContext } from "../context";
 import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "./donor-session.server";
-import { findDonor, updateDonorDetails } from "#core/donors/donor-repository";
+import { findDonor } from "#core/donors/donor-repository";
+import { saveDonorDetails } from "#core/donors/email-change";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
+import { PendingEmailNotice } from "../components/donor/pending-email-notice";
 import { DETAILS_FIELD_LABELS, donorDetailsSchema } from "#core/donors/donor-details";
 import { maskPersonnummer } from "#core/identity/personnummer";
 import { addComment, eraseDonor, KEPT_AFTER_ERASURE, myDataFor } from "#core/my-data/my-data-service";
@@ -58,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maskedPersonnummer: donor.personnummer ? maskPersonnummer(donor.personnummer) : null,
     myData,
     saved: url.searchParams.get("sparat") === "1",
+    pendingEmail: donor.pending_email,
+    confirmedEmail: donor.email,
     commented: url.searchParams.get("kommentar") === "1",
     kept: KEPT_AFTER_ERASURE,
     endsOnErasure,
@@ -92,7 +97,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const submission = parseForm(formData, donorDetailsSchema);
       if (submission.status !== "success") return failed(submission.reply());
-      await updateDonorDetails(container.db, container.clock, donor, submission.value);
+      try {
+        await saveDonorDetails({ db: container.db, clock: container.clock, tokens: container.donors.links, recipientMail: container.recipientMail }, donor, submission.value);
+      } catch (error) {
+        if (!(error instanceof RecipientMailLimitedError)) throw error;
+        return data({ intent, result: submission.reply({ fieldErrors: { email: [RECIPIENT_MAIL_LIMITED_MESSAGE] } }) }, { status: 429 });
+      }
       return back("sparat");
     }
     case "comment": {
@@ -168,7 +178,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
 type PageData = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>;
 
 function MyDataPage({ page, actionData }: { page: PageData; actionData: Route.ComponentProps["actionData"] }) {
-  const { token, expiresAt, maskedPersonnummer, myData, saved, commented, kept, endsOnErasure } = page;
+  const { token, expiresAt, maskedPersonnummer, myData, saved, pendingEmail, confirmedEmail, commented, kept, endsOnErasure } = page;
   const donor = myData.donor;
   const resultFor = (intent: FormName) => (actionData?.intent === intent ? actionData.result : undefined);
   const details = useSiteForm({
@@ -200,6 +210,7 @@ function MyDataPage({ page, actionData }: { page: PageData; actionData: Route.Co
           Tack! Dina uppgifter är sparade.
         </p>
       )}
+      <PendingEmailNotice pendingEmail={pendingEmail} confirmedEmail={confirmedEmail} />
       {commented && !actionData && (
         <p className="notice notice--success" role="status">
           Tack för din kommentar! Vi läser alla kommentarer.

@@ -1,7 +1,10 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/my-details";
 import { PRIVATE_HEADERS, assertSameOrigin, requireDonor } from "./donor-session.server";
-import { donorView, updateDonorDetails } from "#core/donors/donor-repository";
+import { donorView } from "#core/donors/donor-repository";
+import { saveDonorDetails } from "#core/donors/email-change";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
+import { PendingEmailNotice } from "../components/donor/pending-email-notice";
 import { DETAILS_FIELD_LABELS, donorDetailsSchema } from "#core/donors/donor-details";
 import { maskPersonnummer } from "#core/identity/personnummer";
 import { ErrorSummary } from "../components/form/error-summary";
@@ -25,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     donor: donorView(session.donor),
     maskedPersonnummer: session.donor.personnummer ? maskPersonnummer(session.donor.personnummer) : null,
     saved: new URL(request.url).searchParams.get("sparat") === "1",
+    pendingEmail: session.donor.pending_email,
   };
 }
 
@@ -33,12 +37,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { container, session } = await requireDonor(context, request);
   const submission = parseForm(await request.formData(), donorDetailsSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await updateDonorDetails(container.db, container.clock, session.donor, submission.value);
+  try {
+    await saveDonorDetails({ db: container.db, clock: container.clock, tokens: container.donors.links, recipientMail: container.recipientMail }, session.donor, submission.value);
+  } catch (error) {
+    if (!(error instanceof RecipientMailLimitedError)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { email: [RECIPIENT_MAIL_LIMITED_MESSAGE] } }) }, { status: 429 });
+  }
   return redirect("/mina-sidor/mina-uppgifter?sparat=1", 303);
 }
 
 export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { donor, maskedPersonnummer, saved } = loaderData;
+  const { donor, maskedPersonnummer, saved, pendingEmail } = loaderData;
   const { fields, formProps, summary } = useSiteForm({
     id: "mina-uppgifter",
     schema: donorDetailsSchema,
@@ -59,6 +68,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
           Dina uppgifter är sparade.
         </p>
       )}
+      <PendingEmailNotice pendingEmail={pendingEmail} confirmedEmail={donor.email} />
       <ErrorSummary {...summary} />
       {maskedPersonnummer && (
         <p>

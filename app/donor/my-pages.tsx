@@ -7,6 +7,7 @@ import { agreementsOfDonor } from "#core/agreements/agreement-view";
 import { findMemberOfDonor } from "#core/membership/membership-service";
 import { swedishDate } from "#core/calendar/swedish-calendar";
 import { TAX_RULES } from "#core/donors/tax-reduction";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
 import { queueMyDataLink } from "#core/my-data/my-data-link-mail";
 import { maskPersonnummer } from "#core/identity/personnummer";
 import { formatSek } from "#core/site/format";
@@ -85,7 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "Vi har redan skickat flera länkar. Vänta en minut och försök igen." }, { status: 429 });
   }
   // Queued, not sent here: the page never waits for the mail server (the job retries until it takes the message).
-  await queueMyDataLink({ clock: container.clock, tokens: container.donors.links }, session.donor.id);
+  try {
+    await queueMyDataLink({ clock: container.clock, tokens: container.donors.links, recipientMail: container.recipientMail }, session.donor);
+  } catch (error) {
+    if (!(error instanceof RecipientMailLimitedError)) throw error;
+    return data({ error: RECIPIENT_MAIL_LIMITED_MESSAGE }, { status: 429 });
+  }
   return redirect("/mina-sidor?lank=skickad", 303);
 }
 

@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { redirect, redirectDocument, type RouterContextProvider } from "react-router";
 import { clientIpContext, containerContext } from "../context";
 import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
 import type { FormResult } from "../components/form/parse-form";
 
 /** The form-level answers every gift form gives the same way. */
@@ -76,6 +77,13 @@ export async function checkout<Value extends HoneypotValue>(
   } catch (error) {
     if (error instanceof PaymentStartsLimitedError) {
       return { status: 429, result: submission.reply({ formErrors: [PAYMENT_STARTS_LIMITED_MESSAGE] }) };
+    }
+    // An address typed in the form has had as many e-mails from us as it may for now (core/mail/recipient-limit.ts): said on that field.
+    if (error instanceof RecipientMailLimitedError) {
+      return {
+        status: 429,
+        result: submission.reply({ formErrors: [RECIPIENT_MAIL_LIMITED_MESSAGE], fieldErrors: { [error.field]: [RECIPIENT_MAIL_LIMITED_MESSAGE] } }),
+      };
     }
     const refusal = refuse?.(error);
     if (!refusal) throw error;

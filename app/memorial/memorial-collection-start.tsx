@@ -6,6 +6,7 @@ import { containerContext } from "../context";
 import { assertSameOrigin, clientIp } from "../donor/donor-session.server";
 import { openCollectionSchema, MESSAGE_MAX_CHARACTERS } from "#core/memorial/collection-forms";
 import { CollectionInputError, managePath, openCollection } from "#core/memorial/collection-service";
+import { RecipientMailLimitedError } from "#core/mail/recipient-limit";
 import { COLLECTION_ORGANISER_KINDS, COLLECTION_ORGANISER_LABELS } from "#core/memorial/collection-status";
 import { MemorialSourceError } from "#core/memorial/memorial-source";
 import type { DeceasedPerson } from "#core/memorial/memorial-records";
@@ -15,7 +16,7 @@ import { CheckboxField, FieldError, TextAreaField, TextField } from "../componen
 import { parseForm, replyWithValues } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { groupProps } from "../components/gift/gift-fields";
-import { searchDeceasedForPage, type PageSearch } from "./memorial-page-search.server";
+import { anySearchLimited, searchDeceasedForPage, type PageSearch } from "./memorial-page-search.server";
 import { SheetDesignIcon } from "./sheet-design-icon";
 import { DeceasedChoiceBody } from "./collection-parts";
 import { enterToSubmit } from "./enter-to-submit";
@@ -68,9 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const town = String(formData.get("deceasedTownQuery") ?? "");
   const intent = formData.get("intent");
   // Every post re-runs the search typed, so the list (and the choice in it) stays on the page.
-  const search: PageSearch<DeceasedPerson> | null = query.trim() || intent === "search" ? await searchDeceasedForPage(container, query, town) : null;
+  const search: PageSearch<DeceasedPerson> | null = query.trim() || intent === "search" ? await searchDeceasedForPage(container, clientIp(context), query, town) : null;
   const submission = parseForm(formData, openCollectionSchema());
-  if (intent === "search") return data({ result: replyWithValues(submission, {}), search });
+  if (intent === "search") return data({ result: replyWithValues(submission, {}), search }, { status: anySearchLimited(search) ? 429 : 200 });
   const fail = (result: ReturnType<typeof submission.reply>, status = 400) => data({ result, search }, { status });
   if (!(await container.collections.openings.hit(clientIp(context)))) {
     return fail(submission.reply({ formErrors: ["Många insamlingar har startats härifrån på kort tid. Vänta en stund och försök igen, eller ring oss."] }), 429);
@@ -78,13 +79,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return fail(submission.reply());
   try {
     const { collection, token } = await openCollection(
-      { db: container.db, clock: container.clock, memorialLookup: container.memorialLookup, linkKey: container.collections.linkKey },
+      {
+        db: container.db,
+        clock: container.clock,
+        memorialLookup: container.memorialLookup,
+        linkKey: container.collections.linkKey,
+        perDeceased: container.collections.perDeceased,
+        recipientMail: container.recipientMail,
+      },
       submission.value,
     );
     return redirect(`${managePath(collection.slug, token)}&ny=1`, 303);
   } catch (error) {
-    if (error instanceof CollectionInputError) {
-      return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }));
+    if (error instanceof CollectionInputError || error instanceof RecipientMailLimitedError) {
+      const status = error instanceof RecipientMailLimitedError ? 429 : 400;
+      return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }), status);
     }
     if (error instanceof MemorialSourceError) {
       container.logger.warn({ path: "/minnesinsamling", code: error.code }, "memorial source unavailable when opening a collection");

@@ -6,6 +6,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/memorial-gift";
 import { containerContext } from "../context";
 import { checkout } from "../giving/checkout.server";
+import { clientIp } from "../donor/donor-session.server";
 import { amountKr, donorLookupSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { memorialGiftFormSchema } from "#core/memorial/memorial-gift-form";
 import { giveMemorialGift, MemorialInputError } from "#core/memorial/give-memorial-gift";
@@ -34,7 +35,7 @@ import {
 } from "../components/gift/gift-fields";
 import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { lookUpDonor } from "../components/gift/donor-lookup.server";
-import { searchDeceasedForPage, searchParloursForPage, type PageSearch } from "./memorial-page-search.server";
+import { anySearchLimited, searchDeceasedForPage, searchParloursForPage, type PageSearch } from "./memorial-page-search.server";
 import { useMemorialSearch } from "./use-memorial-search";
 import { isSearchable } from "./memorial-search";
 import { useLiveSearch } from "./use-live-search";
@@ -123,8 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => String(formData.get(name) ?? "");
   const intent = formData.get("intent");
   const searches: Searches = {
-    deceased: isSearchable(text("deceasedQuery")) || intent === "search" ? await searchDeceasedForPage(container, text("deceasedQuery"), text("deceasedTownQuery")) : null,
-    parlour: isSearchable(text("parlourQuery")) || intent === "searchParlour" ? await searchParloursForPage(container, text("parlourQuery")) : null,
+    deceased: isSearchable(text("deceasedQuery")) || intent === "search" ? await searchDeceasedForPage(container, clientIp(context), text("deceasedQuery"), text("deceasedTownQuery")) : null,
+    parlour: isSearchable(text("parlourQuery")) || intent === "searchParlour" ? await searchParloursForPage(container, clientIp(context), text("parlourQuery")) : null,
   };
   const today = swedishDate(container.clock.now());
   const schema = memorialGiftFormSchema(container.giftLimits, today);
@@ -134,7 +135,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseForm(formData, schema);
   if (intent === "search" || intent === "searchParlour" || intent === "preview") {
-    return data({ result: replyWithValues(submission, {}), searches, preview: intent === "preview", notice: null });
+    const status = anySearchLimited(searches.deceased, searches.parlour) ? 429 : 200;
+    return data({ result: replyWithValues(submission, {}), searches, preview: intent === "preview", notice: null }, { status });
   }
   const outcome = await checkout(context, request, {
     submission,

@@ -10,7 +10,9 @@ import { DEFAULT_PAGE_SIZE, deceasedSearchParamsSchema, paramErrors, parlourSear
  * donor's choice stays on screen. Same rules as GET /api/DeceasedPeople/Search
  * and /api/FuneralParlors/Search (the parameters' schemas, the 90-day window
  * enforced on the source's answer); the source failing is a message that
- * offers typing the details by hand, never an error page.
+ * offers typing the details by hand, never an error page. Each search counts
+ * against the same per-visitor limit as the API's (container.memorialSearchLimits),
+ * so the forms are no way around it (issue #30).
  */
 export interface PageSearch<T> {
   /** What was searched for, as typed. */
@@ -20,9 +22,23 @@ export interface PageSearch<T> {
   error: string | null;
   /** True when the source could not be asked: the page opens the fields to type by hand. */
   unavailable: boolean;
+  /** True when the visitor has searched as often as they may for now: the page answers 429. */
+  limited?: boolean;
 }
 
-export async function searchDeceasedForPage(container: AppContainer, name: string, town: string): Promise<PageSearch<DeceasedPerson>> {
+export const SEARCHES_LIMITED_MESSAGE = "Du har sökt många gånger på kort tid. Vänta en minut och försök igen.";
+
+function limited<T>(query: string): PageSearch<T> {
+  return { query, items: [], error: SEARCHES_LIMITED_MESSAGE, unavailable: false, limited: true };
+}
+
+/** Whether any of a page's searches was refused by the limit (its answer is then a 429). */
+export function anySearchLimited(...searches: (PageSearch<unknown> | null)[]): boolean {
+  return searches.some((search) => search?.limited === true);
+}
+
+export async function searchDeceasedForPage(container: AppContainer, visitor: string, name: string, town: string): Promise<PageSearch<DeceasedPerson>> {
+  if (!(await container.memorialSearchLimits.deceased.hit(visitor))) return limited(name);
   const { source, windowDays } = container.memorial;
   const parsed = deceasedSearchParamsSchema(windowDays).safeParse(town.trim() ? { name, town } : { name });
   if (!parsed.success) return { query: name, items: [], error: firstMessage(paramErrors(parsed.error)), unavailable: false };
@@ -43,7 +59,8 @@ export async function searchDeceasedForPage(container: AppContainer, name: strin
   }
 }
 
-export async function searchParloursForPage(container: AppContainer, query: string): Promise<PageSearch<FuneralParlour>> {
+export async function searchParloursForPage(container: AppContainer, visitor: string, query: string): Promise<PageSearch<FuneralParlour>> {
+  if (!(await container.memorialSearchLimits.parlours.hit(visitor))) return limited(query);
   const parsed = parlourSearchParamsSchema.safeParse({ query });
   if (!parsed.success) return { query, items: [], error: firstMessage(paramErrors(parsed.error)), unavailable: false };
   try {

@@ -8,6 +8,7 @@ import { POSTAL_FORM_LABELS, type PostalFormKind } from "#core/postal-forms/post
 import { postalFormThing } from "#core/postal-forms/postal-form-letter";
 import { postalFormPageRequest, postalFormPageSchema } from "#core/postal-forms/postal-form-schema";
 import { orderPostalForm, POSTAL_FORMS_LIMITED_MESSAGES, PostalFormsLimitedError } from "#core/postal-forms/postal-form-service";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
 import { formatDateLong } from "#core/site/format";
 import { ErrorSummary } from "../components/form/error-summary";
 import { AddressFields } from "../components/form/address-fields";
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [FORM_NOT_SENT] }), ordered: null }, { status: 400, headers: NO_STORE });
   }
   try {
-    const deps = { db: container.db, clock: container.clock, perVisitor: container.postalFormLimiter };
+    const deps = { db: container.db, clock: container.clock, perVisitor: container.postalFormLimiter, recipientMail: container.recipientMail };
     const { form, created } = await orderPostalForm(deps, clientIp(context), order);
     return data(
       {
@@ -110,6 +111,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: NO_STORE },
     );
   } catch (error) {
+    if (error instanceof RecipientMailLimitedError) {
+      return data({ result: submission.reply({ fieldErrors: { email: [RECIPIENT_MAIL_LIMITED_MESSAGE] } }), ordered: null }, { status: 429, headers: NO_STORE });
+    }
     if (!(error instanceof PostalFormsLimitedError)) throw error;
     const retryAfter = error.by === "visitor" ? await container.postalFormLimiter.secondsLeft(clientIp(context)) : (error.retryAfterSeconds ?? 86_400);
     return data(

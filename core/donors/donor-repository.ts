@@ -77,6 +77,7 @@ export async function upsertIdentifiedDonor(db: Kysely<DB>, clock: Clock, person
       city: address?.city ?? null,
       protected_identity: isProtected ? 1 : 0,
       email: lastGift?.donor_email || null,
+      pending_email: null,
       phone: null,
       contact_email: 1,
       contact_post: 1,
@@ -117,8 +118,12 @@ export async function linkGiftsToDonor(db: Executor, donor: DonorRow): Promise<n
   return Number(result.numUpdatedRows);
 }
 
-/** Saves what the donor changed. The address is dropped for a protected identity, whatever was sent. */
-export async function updateDonorDetails(db: Executor, clock: Clock, donor: DonorRow, details: DonorDetails): Promise<DonorRow> {
+/**
+ * Saves what the donor changed. The address is dropped for a protected identity, whatever was sent.
+ * `pendingEmail` is a new address waiting for its confirmation (core/donors/email-change.ts):
+ * callers that change `email` itself pass the confirmed one only.
+ */
+export async function updateDonorDetails(db: Executor, clock: Clock, donor: DonorRow, details: DonorDetails, pendingEmail: string | null = null): Promise<DonorRow> {
   const address = donor.protected_identity ? null : details.address;
   const update = {
     given_name: details.givenName,
@@ -127,6 +132,7 @@ export async function updateDonorDetails(db: Executor, clock: Clock, donor: Dono
     postal_code: address?.postalCode ?? null,
     city: address?.city ?? null,
     email: details.email,
+    pending_email: pendingEmail,
     phone: details.phone,
     contact_email: details.contactEmail ? 1 : 0,
     contact_post: details.contactPost ? 1 : 0,
@@ -148,6 +154,8 @@ export function donorView(donor: DonorRow) {
     protectedIdentity: donor.protected_identity === 1,
     address: donor.street && donor.postal_code && donor.city ? { street: donor.street, postalCode: donor.postal_code, city: donor.city } : null,
     email: donor.email,
+    /** A new address waiting for its confirmation link to be opened (core/donors/email-change.ts). */
+    pendingEmail: donor.pending_email,
     phone: donor.phone,
     contactPreferences: {
       email: donor.contact_email === 1,
@@ -189,6 +197,7 @@ export async function ensureDonorFromGifts(db: Kysely<DB>, clock: Clock, who: { 
     city: null,
     protected_identity: 0,
     email: gift.donor_email || null,
+    pending_email: null,
     phone: null,
     contact_email: 1,
     contact_post: 1,

@@ -9,6 +9,7 @@ import { isOrderReference } from "../payments/order-reference";
 import { findOrderForGift, insertOrderItem, orderItems, type OrderItemRow } from "../orders/order-repository";
 import { transitionOrderItem } from "../orders/order-transitions";
 import { normalisePostalCode, POSTAL_CODE } from "./gift-document-form";
+import { countArticle, refuseArticle, type ArticleLimits } from "./article-limits";
 
 /**
  * An article line (order item kind `article`): something physical the charity
@@ -52,7 +53,7 @@ export type RegisterArticleRequest = z.output<typeof registerArticleSchema>;
 /** Why an article could not be registered: the API's status and code, a Swedish message. Nothing was stored. */
 export class ArticleRefusal extends Error {
   constructor(
-    readonly status: 404 | 409 | 422,
+    readonly status: 404 | 409 | 422 | 429,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
@@ -96,12 +97,25 @@ export function articleLetter(
   };
 }
 
+function articleQuantity(item: OrderItemRow): number {
+  const stored = storedArticleSchema.safeParse(JSON.parse(item.content));
+  return stored.success ? stored.data.quantity : 0;
+}
+
 export interface RegisteredArticle {
   item: OrderItemRow;
   created: boolean;
 }
 
-export async function registerArticle(deps: { db: Kysely<DB>; clock: Clock }, request: RegisterArticleRequest): Promise<RegisteredArticle> {
+/**
+ * Adds the line. `byStaff` is true only for a member of staff signed in to the
+ * back office; a visitor's line must keep within core/gift-documents/article-limits.ts.
+ */
+export async function registerArticle(
+  deps: { db: Kysely<DB>; clock: Clock; articleLimits: ArticleLimits },
+  request: RegisterArticleRequest,
+  options: { byStaff: boolean },
+): Promise<RegisteredArticle> {
   const gift = await findGiftByOrderReference(deps.db, request.orderReference);
   const order = gift ? await findOrderForGift(deps.db, gift.id) : undefined;
   if (!gift || !order) throw new ArticleRefusal(404, "not_found", "Det finns ingen beställning med det ordernumret.");
@@ -123,6 +137,11 @@ export async function registerArticle(deps: { db: Kysely<DB>; clock: Clock }, re
       throw new ArticleRefusal(422, "recipient_required", "Beställningen har ingen postadress. Ange vart artikeln ska skickas.", {
         recipient: "Ange mottagarens namn och postadress.",
       });
+    }
+    if (!options.byStaff) {
+      const refusal = await refuseArticle(deps.articleLimits, items, articleQuantity, { quantity: request.quantity, address: recipient.address }, trx);
+      if (refusal) throw new ArticleRefusal(refusal.status, refusal.code, refusal.message, refusal.fields);
+      await countArticle(deps.articleLimits, recipient.address, trx);
     }
     let item = await insertOrderItem(trx, deps.clock, order.id, {
       kind: "article",

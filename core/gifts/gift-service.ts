@@ -34,6 +34,11 @@ export interface NewGift {
   storeWith?: (trx: Transaction<DB>, gift: GiftRow) => Promise<void>;
 }
 
+/** Whether a submit with this idempotency key was already recorded (a retry must be answered, not refused). */
+export async function giftRecorded(db: Kysely<DB>, idempotencyKey: string): Promise<boolean> {
+  return (await db.selectFrom("gifts").select("id").where("idempotency_key", "=", idempotencyKey).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Records a gift (and its order, in the same transaction), once per
  * idempotency key: a double-clicked or retried submit returns the gift the

@@ -5,14 +5,17 @@ import type { PaymentService } from "../payments/payment-service";
 import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import type { GiftFormData } from "./gift-form";
 import type { GiftType } from "./gift-types";
-import { createGift, type NewGift } from "./gift-service";
+import { createGift, giftRecorded, type NewGift } from "./gift-service";
 import { PROVIDER_FOR_METHOD } from "../payments/payment-status";
 import { normalisePersonnummer } from "../identity/personnummer";
+import { checkRecipientMail, countRecipientMail, type RecipientCounter, type TypedAddress } from "../mail/recipient-limit";
 
 export interface GiveGiftDeps {
   db: Kysely<DB>;
   clock: Clock;
   payments: PaymentService;
+  /** E-mails to one address a visitor typed (core/mail/recipient-limit.ts). */
+  recipientMail: RecipientCounter;
 }
 
 /** What a gift type adds to the shared gift fields: its type, and what it asks us to produce. */
@@ -35,9 +38,16 @@ export async function giveGift(
   data: GiftFormData,
   extras: GiftExtras = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
-  // Over a payment-start limit: refused before anything is stored (PaymentStartsLimitedError).
-  await deps.payments.checkStartAllowed(data.swishPayerAlias);
-  const { gift } = await createGift(deps.db, deps.clock, {
+  // Over a payment-start limit, or one e-mail too many to an address typed here: refused
+  // before anything is stored (PaymentStartsLimitedError, RecipientMailLimitedError). A
+  // retried submit of a recorded gift is answered with that gift; its payment's start
+  // counts again only if it makes a new attempt.
+  const mailTo = recipientAddresses(extras);
+  if (!(await giftRecorded(deps.db, data.idempotencyKey))) {
+    await deps.payments.checkStartAllowed(data.swishPayerAlias, data.paymentMethod === "invoice" ? data.email : null);
+    await checkRecipientMail(deps.recipientMail, mailTo);
+  }
+  const { gift, created } = await createGift(deps.db, deps.clock, {
     giftType: extras.giftType ?? "one_off",
     amountOre: data.amountOre,
     donorName: data.name,
@@ -51,9 +61,26 @@ export async function giveGift(
     idempotencyKey: data.idempotencyKey,
     ...(extras.storeWith ? { storeWith: extras.storeWith } : {}),
   });
+  // Counted once per gift: the same form sent again (its idempotency key) sends nothing new.
+  if (created) await countRecipientMail(deps.recipientMail, mailTo);
   const payment = await deps.payments.startPayment(gift.id, PROVIDER_FOR_METHOD[data.paymentMethod], {
     ...(data.swishPayerAlias ? { payerAlias: data.swishPayerAlias } : {}),
     ...(data.personnummer ? { ssn: normalisePersonnummer(data.personnummer) ?? undefined } : {}),
   });
   return { gift, payment };
+}
+
+/**
+ * The recipients' addresses typed in a gift form: greeting cards, certificates
+ * and memorial sheets by e-mail (a funeral parlour's address comes from the
+ * death-notice source, not the visitor). The invoice to the donor's own
+ * address is counted with the payment's start (core/payments/payment-start-limits.ts);
+ * a receipt for a paid gift is not counted (core/mail/recipient-limit.ts).
+ */
+function recipientAddresses(extras: GiftExtras): TypedAddress[] {
+  const addresses: TypedAddress[] = [];
+  for (const item of extras.order?.items ?? []) {
+    if (item.channel === "email" && item.recipient.email) addresses.push({ address: item.recipient.email, field: "recipientEmail" });
+  }
+  return addresses;
 }

@@ -18,6 +18,8 @@ import { generatedSlug } from "./collection-slug";
 import { newManageTokenId, readManageLink, sameTokenId, signManageLink } from "./collection-links";
 import { managedCollectionGifts, type CollectionGiftFacts } from "./collection-privacy";
 import type { CollectionGiftData, OpenCollectionData } from "./collection-forms";
+import type { LimitCounter } from "../rate-limits/rate-limiter";
+import { checkRecipientMail, countRecipientMail, type RecipientCounter } from "../mail/recipient-limit";
 
 /**
  * Memorial collections (minnesinsamlingar, decision 0019): opened for one
@@ -67,6 +69,16 @@ export interface OpenCollectionDeps {
   memorialLookup: MemorialLookup;
   /** The link-token key (core/my-data/token-format.ts tokenSigningKey). */
   linkKey: Buffer;
+  /** Collections opened for one deceased person (MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY), keyed by the memorial's id. */
+  perDeceased: Pick<LimitCounter, "hit" | "peek">;
+  /** E-mails to one address a visitor typed: the manage link goes to the organiser's (core/mail/recipient-limit.ts). */
+  recipientMail: RecipientCounter;
+}
+
+/** Why a person has had enough collections opened for now; points to the open one, where the family can give instead. */
+export function collectionsPerDeceasedMessage(name: string, open: Pick<CollectionRow, "slug"> | undefined): string {
+  const existing = open ? ` Det finns redan en minnesinsamling för ${name}: ${collectionPath(open.slug)} – ge gärna där i stället.` : "";
+  return `Det har startats flera minnesinsamlingar för ${name} det senaste dygnet.${existing} Vill ni ändå starta en egen, försök igen i morgon eller ring oss.`;
 }
 
 /**
@@ -81,6 +93,12 @@ export async function openCollection(deps: OpenCollectionDeps, data: OpenCollect
   if (data.slug && (await findCollectionBySlug(deps.db, data.slug))) {
     throw new CollectionInputError({ slug: "Den adressen är redan tagen. Välj en annan, eller lämna fältet tomt så skapar vi en åt er." });
   }
+  // One person's collections are capped, so nobody can open many in someone's name (issue #30).
+  if (!(await deps.perDeceased.peek(memorial.id))) {
+    throw new CollectionInputError({ deceasedId: collectionsPerDeceasedMessage(memorial.name, await newestOpenCollection(deps.db, memorial.id)) });
+  }
+  const organiserAddress = [{ address: data.organiserEmail, field: "organiserEmail" }];
+  await checkRecipientMail(deps.recipientMail, organiserAddress);
   const now = deps.clock.now().toISOString();
   const row: CollectionRow = {
     id: crypto.randomUUID(),
@@ -104,6 +122,8 @@ export async function openCollection(deps: OpenCollectionDeps, data: OpenCollect
     await deps.db.transaction().execute(async (trx) => {
       await trx.insertInto("memorial_collections").values(row).execute();
       await enqueueJob(trx, deps.clock, { type: COLLECTION_LINK_JOB, payload: { collectionId: row.id }, dedupeKey: `${COLLECTION_LINK_JOB}:${row.id}:${row.manage_token_id}` });
+      await deps.perDeceased.hit(memorial.id, trx);
+      await countRecipientMail(deps.recipientMail, organiserAddress, trx);
     });
   } catch (error) {
     // Two organisers choosing the same address at the same moment: the unique index decides.
@@ -130,6 +150,16 @@ export async function renewManageLink(db: Kysely<DB>, clock: Clock, slug: string
     await enqueueJob(trx, clock, { type: COLLECTION_LINK_JOB, payload: { collectionId: collection.id }, dedupeKey: `${COLLECTION_LINK_JOB}:${collection.id}:${manageTokenId}` });
     return { ...collection, manage_token_id: manageTokenId };
   });
+}
+
+async function newestOpenCollection(db: Executor, memorialId: string): Promise<CollectionRow | undefined> {
+  return db
+    .selectFrom("memorial_collections")
+    .selectAll()
+    .where("memorial_id", "=", memorialId)
+    .where("status", "=", "open")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
 }
 
 export async function findCollectionBySlug(db: Executor, slug: string): Promise<CollectionRow | undefined> {

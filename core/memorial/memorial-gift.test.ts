@@ -139,7 +139,7 @@ describe.each(testEngines)("giving a memorial gift on %s", (engine) => {
       cancel: async () => "cancelled",
     };
     const payments = new PaymentService({ db: database.db, engine: database.engine, clock, logger: silentLogger, outcomes: productPaymentOutcomes, providers: { Mondido: card } });
-    return { db: database.db, deps: { db: database.db, clock, payments, memorialLookup: lookup } };
+    return { db: database.db, deps: { db: database.db, clock, payments, memorialLookup: lookup, recipientMail: { hit: async () => true, peek: async () => true } } };
   }
 
   it("stores the memorial, the gift and its sheet to the parlour, due the day before the funeral; every gift in the same memory shares the memorial", async () => {

@@ -5,7 +5,8 @@ import type { DB } from "#db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
 import { enqueueJob } from "../jobs/job-queue";
-import { findDonor } from "../donors/donor-repository";
+import { findDonor, type DonorRow } from "../donors/donor-repository";
+import { checkRecipientMail, countRecipientMail, type RecipientCounter } from "../mail/recipient-limit";
 import type { LinkTokens } from "./link-tokens";
 import { myDataLinkMail } from "./my-data-service";
 
@@ -20,10 +21,18 @@ const payloadSchema = z.object({ tokenId: z.string().min(1) });
  * and the job retries until the mail server takes the message. The job stores
  * the token's id only; the link is signed again when the e-mail is sent.
  */
-export async function queueMyDataLink(deps: { clock: Clock; tokens: LinkTokens }, donorId: string): Promise<{ expiresAt: string }> {
-  const { expiresAt } = await deps.tokens.issue(donorId, undefined, (tx, issued) =>
-    enqueueJob(tx, deps.clock, { type: MY_DATA_LINK_JOB, payload: { tokenId: issued.tokenId }, dedupeKey: `${MY_DATA_LINK_JOB}:${issued.tokenId}` }),
-  );
+export async function queueMyDataLink(
+  deps: { clock: Clock; tokens: LinkTokens; recipientMail?: RecipientCounter },
+  donor: Pick<DonorRow, "id" | "email">,
+): Promise<{ expiresAt: string }> {
+  // A donor's own request counts against their (confirmed) address like every e-mail a visitor
+  // causes (core/mail/recipient-limit.ts: RecipientMailLimitedError); staff's is not counted.
+  const to = deps.recipientMail && donor.email ? [{ address: donor.email, field: "email" }] : [];
+  if (deps.recipientMail) await checkRecipientMail(deps.recipientMail, to);
+  const { expiresAt } = await deps.tokens.issue(donor.id, undefined, async (tx, issued) => {
+    await enqueueJob(tx, deps.clock, { type: MY_DATA_LINK_JOB, payload: { tokenId: issued.tokenId }, dedupeKey: `${MY_DATA_LINK_JOB}:${issued.tokenId}` });
+    if (deps.recipientMail) await countRecipientMail(deps.recipientMail, to, tx);
+  });
   return { expiresAt };
 }
 

@@ -76,8 +76,8 @@ export class PaymentService {
    * be over a limit, without counting it: a gift form asks before it stores
    * the gift, so a refused start leaves nothing behind.
    */
-  async checkStartAllowed(payerAlias: string | null = null): Promise<void> {
-    await admitPaymentStart(this.deps.startLimits, payerAlias, false);
+  async checkStartAllowed(payerAlias: string | null = null, invoiceTo: string | null = null): Promise<void> {
+    await admitPaymentStart(this.deps.startLimits, payerAlias, false, undefined, invoiceTo);
   }
 
   /**
@@ -101,7 +101,7 @@ export class PaymentService {
         await trx.updateTable("payments").set({ restarted_at: restartedAt }).where("id", "=", existing.id).execute();
         return { gift, payment: { ...existing, restarted_at: restartedAt }, created: false, unfinished: true };
       }
-      await admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true, trx);
+      await admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true, trx, provider.method === "invoice" ? gift.donor_email : null);
       const now = clock.now();
       const row: PaymentRow = {
         id: crypto.randomUUID(),

@@ -46,7 +46,7 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
 
   it("stores a request as ready, due four working days on, and queues its confirmation only when there is an e-mail address", async () => {
     const db = await setUp();
-    const deps = { db, clock, perVisitor: counter(10) };
+    const deps = { db, clock, perVisitor: counter(10), recipientMail: counter(100) };
     const { form, created } = await orderPostalForm(deps, "10.0.0.1", request({ email: "astrid@exempel.se" }));
     expect(created).toBe(true);
     expect(form).toMatchObject({ kind: "autogiro_mandate", status: "ready", expected_by: "2026-11-27", postal_code: "111 22", email: "astrid@exempel.se" });
@@ -64,7 +64,7 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
 
   it("answers the same form to the same name and address, still waiting, with the first request; another form or name is a new one", async () => {
     const db = await setUp();
-    const deps = { db, clock, perVisitor: counter(10) };
+    const deps = { db, clock, perVisitor: counter(10), recipientMail: counter(100) };
     const first = await orderPostalForm(deps, "10.0.0.1", request());
     const again = await orderPostalForm(deps, "10.0.0.2", request({ name: "ASTRID  EXEMPEL", street: "storgatan 1", postalCode: "11122" }));
     expect(again).toEqual({ form: first.form, created: false });
@@ -77,7 +77,7 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
 
   it("refuses a fourth request to one address within 30 days, whoever asks and however it is typed, and stores nothing", async () => {
     const db = await setUp();
-    const deps = { db, clock, perVisitor: counter(100) };
+    const deps = { db, clock, perVisitor: counter(100), recipientMail: counter(100) };
     await orderPostalForm(deps, "10.0.0.1", request({ kind: "autogiro_mandate" }));
     await orderPostalForm(deps, "10.0.0.2", request({ kind: "membership" }));
     clock.advance(86_400_000);
@@ -97,7 +97,7 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
 
   it("refuses a visitor over their limit before counting anything, and stores nothing", async () => {
     const db = await setUp();
-    const deps = { db, clock, perVisitor: counter(2) };
+    const deps = { db, clock, perVisitor: counter(2), recipientMail: counter(100) };
     await orderPostalForm(deps, "10.0.0.9", request({ street: "Gata 1" }));
     await orderPostalForm(deps, "10.0.0.9", request({ street: "Gata 2" }));
     await expect(orderPostalForm(deps, "10.0.0.9", request({ street: "Gata 3" }))).rejects.toMatchObject({ by: "visitor" });
@@ -108,7 +108,7 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
 
   it("lists ready requests for staff, prints each as an address page with a letter, and marks them sent with order items in one step", async () => {
     const db = await setUp();
-    const deps = { db, clock, perVisitor: counter(10) };
+    const deps = { db, clock, perVisitor: counter(10), recipientMail: counter(100) };
     const sheet = await testMemorialGift(db, clock, { channel: "post", dueDate: "2026-12-04" });
     const mandate = (await orderPostalForm(deps, "10.0.0.1", request())).form;
     clock.advance(3 * 86_400_000);
@@ -157,7 +157,7 @@ describe.each(testEngines)("forms ordered by post on %s", (engine) => {
 
   it("strikes ready requests (never order items), all or none; a struck one leaves the queue, cannot be sent and frees the address's limit", async () => {
     const db = await setUp();
-    const deps = { db, clock, perVisitor: counter(100) };
+    const deps = { db, clock, perVisitor: counter(100), recipientMail: counter(100) };
     const sheet = await testMemorialGift(db, clock, { channel: "post", dueDate: "2026-12-04" });
     const prank = (await orderPostalForm(deps, "10.0.0.1", request({ kind: "autogiro_mandate" }))).form;
     const second = (await orderPostalForm(deps, "10.0.0.1", request({ kind: "membership" }))).form;

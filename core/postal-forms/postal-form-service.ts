@@ -16,6 +16,7 @@ import { normaliseAddressText, postalAddressKey } from "./postal-address-key";
 import { newPostalFormReference } from "./postal-form-reference";
 import { countPostalFormsToAddress, findWaitingPostalForm, insertPostalForm, type PostalFormRow } from "./postal-form-repository";
 import { POSTAL_FORM_CONFIRMATION_JOB } from "./postal-form-confirmation";
+import { checkRecipientMail, countRecipientMail, type RecipientCounter } from "../mail/recipient-limit";
 
 /**
  * Ordering a paper form by post (POST /api/PostalForm, decision 0023). Two
@@ -34,6 +35,8 @@ export interface PostalFormDeps {
   db: Kysely<DB>;
   clock: Clock;
   perVisitor: VisitorCounter;
+  /** E-mails to one address a visitor typed: the confirmation goes to the one given (core/mail/recipient-limit.ts). */
+  recipientMail: RecipientCounter;
 }
 
 export const POSTAL_FORMS_LIMITED_MESSAGES = {
@@ -81,7 +84,10 @@ export async function orderPostalForm(deps: PostalFormDeps, visitor: string | nu
       const freesAt = recent.oldest ? new Date(recent.oldest).getTime() + POSTAL_FORM_ADDRESS_WINDOW_DAYS * DAY_MS : now.getTime() + DAY_MS;
       throw new PostalFormsLimitedError("address", Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)));
     }
+    const confirmTo = request.email ? [{ address: request.email, field: "email" }] : [];
+    await checkRecipientMail(deps.recipientMail, confirmTo, trx);
     if (visitor !== null) await deps.perVisitor.hit(visitor, trx);
+    await countRecipientMail(deps.recipientMail, confirmTo, trx);
     const at = now.toISOString();
     const form: PostalFormRow = {
       id: crypto.randomUUID(),

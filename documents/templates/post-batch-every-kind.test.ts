@@ -73,10 +73,12 @@ describe.each(testEngines)("the post batch on %s", (engine) => {
       { row: 2, name: "Per Ek", email: "per@exempel.se", address: null, text: "" },
       { row: 3, name: "Lena Sjö", email: null, address: { street: "Sjövägen 3", postalCode: "371 30", city: "Karlskrona" }, text: "" },
     ], clock.now()));
-    const pin = await registerArticle({ db, clock }, { orderReference: certificate.order_reference, articleCode: "hjartnal", quantity: 2, idempotencyKey: crypto.randomUUID() });
-    const copies = await registerArticle({ db, clock }, { orderReference: diploma.order_reference, articleCode: "extra-exemplar", quantity: 2, idempotencyKey: crypto.randomUUID() });
+    const anyNumber = { hit: async () => true, peek: async () => true };
+    const articleDeps = { db, clock, articleLimits: { linesPerOrder: 2, quantityPerOrder: 10, perAddress: anyNumber } };
+    const pin = await registerArticle(articleDeps, { orderReference: certificate.order_reference, articleCode: "hjartnal", quantity: 2, idempotencyKey: crypto.randomUUID() }, { byStaff: true });
+    const copies = await registerArticle(articleDeps, { orderReference: diploma.order_reference, articleCode: "extra-exemplar", quantity: 2, idempotencyKey: crypto.randomUUID() }, { byStaff: true });
     const form = await orderPostalForm(
-      { db, clock, perVisitor: { hit: async () => true, peek: async () => true } },
+      { db, clock, perVisitor: anyNumber, recipientMail: anyNumber },
       "10.0.0.1",
       postalFormRequestSchema.parse({ kind: "payin_slips", name: "Bo Exempel", street: "Lillgatan 2", postalCode: "222 33", city: "Lund" }),
     );

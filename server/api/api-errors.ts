@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { fieldErrors } from "#core/gifts/gift-form";
 import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
 import { DOCUMENTS_BUSY_MESSAGE, DocumentsBusyError } from "#core/documents/documents-busy";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
 
 /** Every API error has this shape: `{ error: { code, message, fields? } }`, message in Swedish. */
 export interface ApiErrorBody {
@@ -39,6 +40,10 @@ export function apiErrorHandler(logger: { error(obj: object, msg?: string): void
     if (error instanceof DocumentsBusyError) {
       res.setHeader("Retry-After", String(error.retryAfterSeconds));
       return sendApiError(res, 503, "busy", DOCUMENTS_BUSY_MESSAGE);
+    }
+    if (error instanceof RecipientMailLimitedError) {
+      res.setHeader("Retry-After", "3600");
+      return sendApiError(res, 429, "recipient_limited", RECIPIENT_MAIL_LIMITED_MESSAGE, error.fields);
     }
     if (status && status >= 400 && status < 500) return sendApiError(res, status, "bad_request", "Förfrågan kunde inte tolkas.");
     logger.error({ err: error, path: req.path }, "API request failed");

@@ -42,7 +42,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(webEventsApiRouter(container, { perMinute: container.config.RATE_LIMIT_WEB_EVENTS_PER_MINUTE }));
   router.use(searchApiRouter(container, { perMinute: container.config.RATE_LIMIT_SEARCHES_PER_MINUTE }));
   router.use(donorApiRouter(container));
-  router.use(memorialApiRouter(container, { perMinute: container.config.RATE_LIMIT_MEMORIAL_SEARCHES_PER_MINUTE }));
+  router.use(memorialApiRouter(container));
   router.use(memorialGiftApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(membershipApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftPreviewApiRouter(container));

@@ -12,7 +12,7 @@ import {
   type ParlourSearchResponse,
 } from "#core/memorial/search-params";
 import { sendApiError } from "./api-errors";
-import { perMinuteLimit } from "./rate-limit";
+import { limitRequests } from "./rate-limit";
 
 /**
  * The memorial gift's two searches (spec section 7, frontend API):
@@ -36,12 +36,12 @@ const PARLOURS_UNAVAILABLE =
   "Sökningen bland begravningsbyråer fungerar inte just nu. Skriv in byråns namn och adress själv.";
 const INVALID = "Sökningen kunde inte tolkas. Rätta fälten och försök igen.";
 
-export function memorialApiRouter(container: AppContainer, limits: { perMinute: number }): Router {
+export function memorialApiRouter(container: AppContainer): Router {
   const router = express.Router();
   const { source, windowDays } = container.memorial;
   const deceasedParams = deceasedSearchParamsSchema(windowDays);
 
-  router.get("/DeceasedPeople/Search", perMinuteLimit(container.rateLimiter, "deceased-searches", limits.perMinute), async (req, res, next) => {
+  router.get("/DeceasedPeople/Search", limitRequests(container.memorialSearchLimits.deceased), async (req, res, next) => {
     const parsed = deceasedParams.safeParse(req.query);
     if (!parsed.success) return sendApiError(res, 400, "validation_failed", INVALID, paramErrors(parsed.error));
     const { name, town, diedFrom, diedTo, withinDays, pageSize = DEFAULT_PAGE_SIZE } = parsed.data;
@@ -67,7 +67,7 @@ export function memorialApiRouter(container: AppContainer, limits: { perMinute: 
     }
   });
 
-  router.get("/FuneralParlors/Search", perMinuteLimit(container.rateLimiter, "parlour-searches", limits.perMinute), async (req, res, next) => {
+  router.get("/FuneralParlors/Search", limitRequests(container.memorialSearchLimits.parlours), async (req, res, next) => {
     const parsed = parlourSearchParamsSchema.safeParse(req.query);
     if (!parsed.success) return sendApiError(res, 400, "validation_failed", INVALID, paramErrors(parsed.error));
     const { query, town, pageSize = DEFAULT_PAGE_SIZE } = parsed.data;

@@ -93,7 +93,7 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
     const s = await started();
     const { db, collections } = s.container;
     const person = someone(s);
-    const deps = { db, clock, memorialLookup: s.container.memorialLookup, linkKey: collections.linkKey };
+    const deps = { db, clock, memorialLookup: s.container.memorialLookup, linkKey: collections.linkKey, perDeceased: collections.perDeceased, recipientMail: s.container.recipientMail };
 
     const { collection, token } = await openCollection(deps, openForm(person.id, "Märta Minne"));
     expect(collection).toMatchObject({ slug: "marta-minne", status: "open", organiser_email: "familjen.oberg@exempel.se", show_total: 1, design: "ljus" });
@@ -196,7 +196,7 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
   it("keeps its closed sets and rules in the database too (decision 0012): kinds, designs, 0/1 flags, closed only with closed_at", async () => {
     const s = await started();
     const { db, collections } = s.container;
-    const deps = { db, clock, memorialLookup: s.container.memorialLookup, linkKey: collections.linkKey };
+    const deps = { db, clock, memorialLookup: s.container.memorialLookup, linkKey: collections.linkKey, perDeceased: collections.perDeceased, recipientMail: s.container.recipientMail };
     const { collection } = await openCollection(deps, openForm(someone(s).id, "regler"));
     const target = (await findCollectionWithMemorial(db, "regler"))!;
     const { gift } = await giveCollectionGift(s.container, target, giftForm(s, {}));

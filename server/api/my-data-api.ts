@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from "express";
 import type { AppContainer } from "../container";
 import { isSameOriginRequest } from "#core/donors/same-origin";
 import { findDonor, type DonorRow } from "#core/donors/donor-repository";
-import { updateDonorDetails } from "#core/donors/donor-repository";
+import { saveDonorDetails } from "#core/donors/email-change";
 import { detailsFormFromJson, donorDetailsJsonSchema, donorDetailsSchema } from "#core/donors/donor-details";
 import { addComment, myDataFor } from "#core/my-data/my-data-service";
 import { commentFormSchema } from "#core/my-data/my-data-forms";
@@ -71,7 +71,9 @@ export function myDataApiRouter(container: AppContainer): Router {
     if (!details.success) {
       return sendApiError(res, 400, "validation_failed", "Uppgifterna är inte kompletta. Rätta fälten och försök igen.", fieldErrors(details.error));
     }
-    await updateDonorDetails(container.db, container.clock, donor, details.data);
+    // A new address is saved as waiting and confirmed by a link sent to it (core/donors/email-change.ts);
+    // RecipientMailLimitedError goes to the API's error handler (429 on the field `email`).
+    await saveDonorDetails({ db: container.db, clock: container.clock, tokens: container.donors.links, recipientMail: container.recipientMail }, donor, details.data);
     const updated = await findDonor(container.db, donor.id);
     res.json((await myDataFor(container.db, container.clock, container.site, updated ?? donor)).donor);
   });

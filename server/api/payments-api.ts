@@ -2,7 +2,7 @@ import express, { type Router } from "express";
 import { z } from "zod";
 import type { AppContainer } from "../container";
 import { giftFormSchema } from "#core/gifts/gift-form";
-import { createGift } from "#core/gifts/gift-service";
+import { createGift, giftRecorded } from "#core/gifts/gift-service";
 import {
   findGift,
   findGiftByOrderReference,
@@ -77,6 +77,11 @@ export function paymentsApiRouter(container: AppContainer): Router {
         }),
       );
       if (!form.success) return sendValidationError(res, form.error, "payload");
+      // A gift with an address is paid by invoice, e-mailed to the address given: refused here,
+      // before it is stored, when that address has had its e-mails for now (core/mail/recipient-limit.ts).
+      if (form.data.paymentMethod === "invoice" && !(await giftRecorded(container.db, form.data.idempotencyKey))) {
+        await payments.checkStartAllowed(null, form.data.email);
+      }
       const { gift, created } = await createGift(container.db, container.clock, {
         giftType: "one_off",
         amountOre: form.data.amountOre,

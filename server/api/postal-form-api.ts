@@ -27,7 +27,7 @@ export function postalFormApiRouter(container: AppContainer): Router {
     const parsed = postalFormRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendApiError(res, 400, "validation_failed", INVALID, postalFormFieldErrors(parsed.error));
     try {
-      const deps = { db: container.db, clock: container.clock, perVisitor: container.postalFormLimiter };
+      const deps = { db: container.db, clock: container.clock, perVisitor: container.postalFormLimiter, recipientMail: container.recipientMail };
       const { form, created } = await orderPostalForm(deps, req.ip ?? "unknown", parsed.data);
       res.status(created ? 201 : 200).json({ reference: form.reference, kind: form.kind, expectedBy: form.expected_by });
     } catch (error) {

@@ -19,7 +19,14 @@ import { limitRequests } from "./rate-limit";
  *   }
  *   → 201 { article: { reference, articleCode, quantity, status } }  (200 with the same body for a repeated key)
  *   → 400 validation_failed with fields; 404 not_found; 409 order_closed (refunded);
- *     422 recipient_required (no postal address on the order and none given); 429 rate_limited
+ *     422 recipient_required (no postal address on the order and none given);
+ *     422 order_not_by_post, recipient_not_on_order, order_limited (pieces); 429 order_limited (lines),
+ *     address_limited, rate_limited – each with the field it concerns (core/gift-documents/article-limits.ts)
+ *
+ * Articles are free, so a visitor adds them only to an order that already goes
+ * by post and to an address it posts to, within caps per order and per postal
+ * address; a member of staff signed in to the back office (insamling or admin)
+ * is not held to those caps.
  */
 export function registerArticleApiRouter(container: AppContainer): Router {
   const router = express.Router();
@@ -27,7 +34,8 @@ export function registerArticleApiRouter(container: AppContainer): Router {
     const parsed = registerArticleSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendValidationError(res, parsed.error);
     try {
-      const { item, created } = await registerArticle(container, parsed.data);
+      const byStaff = await signedInStaff(container, req.headers.cookie, req.ip ?? "unknown");
+      const { item, created } = await registerArticle(container, parsed.data, { byStaff });
       const content = JSON.parse(item.content) as { articleCode: string; quantity: number };
       res.status(created ? 201 : 200).json({ article: { reference: item.reference, articleCode: content.articleCode, quantity: content.quantity, status: item.status } });
     } catch (error) {
@@ -36,4 +44,10 @@ export function registerArticleApiRouter(container: AppContainer): Router {
     }
   });
   return router;
+}
+
+/** Whether the request comes from a member of staff who fulfils orders (the back office's session and roles, decision 0020). */
+async function signedInStaff(container: AppContainer, cookieHeader: string | undefined, ip: string): Promise<boolean> {
+  const check = await container.staff.sessions.check(cookieHeader, ip);
+  return check.state === "active" && check.staff.roles.some((role) => role === "insamling" || role === "admin");
 }

@@ -37,6 +37,16 @@ export function decodeQuotedPrintable(text: string): string {
 
 /** The newest My data link e-mailed by the e2e server (mail is written as .eml under var/e2e-<port>/mail). */
 export async function latestMyDataLink(notBefore: number): Promise<string> {
+  return latestMailedLink(notBefore, /https?:\/\/\S+\/dina-uppgifter\?token=[A-Za-z0-9._%-]+/);
+}
+
+/** The link in the newest confirmation of a new e-mail address (core/donors/email-change.ts) since `notBefore`. */
+export async function latestEmailChangeLink(notBefore: number): Promise<string> {
+  return latestMailedLink(notBefore, /https?:\/\/\S+\/dina-uppgifter\/bekrafta-e-post\?token=[A-Za-z0-9._%-]+/);
+}
+
+/** The first link matching `pattern` in the newest e-mail written since `notBefore` that has one. */
+async function latestMailedLink(notBefore: number, pattern: RegExp): Promise<string> {
   const dir = path.join("var", `e2e-${process.env.E2E_PORT ?? "4173"}`, "mail");
   let link: string | undefined;
   await expect
@@ -50,10 +60,7 @@ export async function latestMyDataLink(notBefore: number): Promise<string> {
           .filter((f) => fs.statSync(f).mtimeMs >= notBefore)
           .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
         for (const file of files) {
-          const raw = fs.readFileSync(file, "latin1");
-          if (!raw.includes("Subject: =?UTF-8?Q?Din_l=C3=A4nk_till_dina_uppgifter?=")) continue;
-          const mail = decodeQuotedPrintable(raw);
-          link = /https?:\/\/\S+\/dina-uppgifter\?token=[A-Za-z0-9._%-]+/.exec(mail)?.[0];
+          link = pattern.exec(decodeQuotedPrintable(fs.readFileSync(file, "latin1")))?.[0];
           if (link) return link;
         }
         return undefined;

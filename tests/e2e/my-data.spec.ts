@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expectNoAxeViolations } from "./axe";
-import { latestMyDataLink } from "./bankid-flow";
+import { latestEmailChangeLink, latestMyDataLink } from "./bankid-flow";
 import { gotoHydrated } from "./hydrated";
 import { expect, test } from "./session-fixture";
 // The e2e server's fixed key, so the test can sign a link that has already expired.
@@ -26,10 +26,21 @@ test("a donor gets a My data link, changes the e-mail and leaves a comment; olde
   await expect(page.getByRole("table", { name: "Dina gåvor, senaste först" })).toContainText("Minnesgåva");
   await expectNoAxeViolations(page);
 
+  // A new address is used only once the link sent to it is confirmed (issue #30); until then the donor is told so.
   const form = page.locator("form", { has: page.getByRole("button", { name: "Spara ändringar" }) });
   await form.getByRole("textbox", { name: "E-post" }).fill("erik.ny@exempel.se");
+  const beforeChange = Date.now() - 1_000;
   await form.getByRole("button", { name: "Spara ändringar" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Tack! Dina uppgifter är sparade.");
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Tack! Dina uppgifter är sparade." })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Vi har skickat en länk till erik.ny@exempel.se" })).toBeVisible();
+  await expect(page.locator(".facts")).not.toContainText("erik.ny@exempel.se");
+  const confirmation = await latestEmailChangeLink(beforeChange);
+  await page.goto(confirmation);
+  await expect(page.getByRole("main")).toContainText("Vill du att vi skriver till erik.ny@exempel.se");
+  await page.getByRole("button", { name: "Ja, använd den här adressen" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Tack! Nu skriver vi till erik.ny@exempel.se.");
+  await expectNoAxeViolations(page);
+  await page.goto(link);
   await expect(page.locator(".facts")).toContainText("erik.ny@exempel.se");
 
   await page.getByRole("textbox", { name: "Kommentar" }).fill("Jag vill gärna ha nyhetsbrevet på papper.");

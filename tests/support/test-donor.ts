@@ -16,6 +16,7 @@ export async function insertTestDonor(db: Kysely<DB>, clock: Clock, overrides: P
     city: "Stockholm",
     protected_identity: 0,
     email: "erik@exempel.se",
+    pending_email: null,
     phone: "0701234567",
     contact_email: 1,
     contact_post: 1,
