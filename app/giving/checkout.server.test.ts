@@ -4,6 +4,7 @@ import { z } from "zod";
 import { clientIpContext, containerContext } from "../context";
 import { parseForm } from "../components/form/parse-form";
 import { PAYMENT_STARTS_LIMITED_MESSAGE, PaymentStartsLimitedError } from "#core/payments/payment-start-limits";
+import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
 import type { AppContainer } from "#server/container";
 import { FORM_NOT_SENT, TOO_MANY_ORDERS, checkout, paymentPageFor, type CheckoutRefusal, type StartedGift } from "./checkout.server";
 
@@ -90,6 +91,18 @@ describe("checkout", () => {
       },
     });
     expect(outcome).toMatchObject({ status: 429, result: { error: { "": [PAYMENT_STARTS_LIMITED_MESSAGE] } } });
+  });
+
+  it("names the e-mail field when its address has had as many e-mails from us as it may for now", async () => {
+    const { context } = contextWith();
+    const outcome = await checkout(context, request, {
+      submission: post({ name: "Britt" }),
+      form: "/ge-en-gava/gratulationskort",
+      give: async () => {
+        throw new RecipientMailLimitedError("recipientEmail");
+      },
+    });
+    expect(outcome).toMatchObject({ status: 429, result: { error: { recipientEmail: [RECIPIENT_MAIL_LIMITED_MESSAGE] } } });
   });
 
   it("shows a product's own refusal on the form, and leaves every other error to the caller", async () => {
