@@ -28,9 +28,29 @@ export function registerPdfFonts(faces: FontFace[]): void {
       fonts: members.map((f) => ({ src: `data:font/ttf;base64,${f.data.toString("base64")}`, fontWeight: f.weight, fontStyle: f.style })),
     });
   }
-  // Swedish compounds must not be split by react-pdf's English hyphenation.
-  Font.registerHyphenationCallback((word) => [word]);
+  Font.registerHyphenationCallback(breakableWord);
 }
+
+/** Longer than any word of a real text that a template's line is too narrow for (a long Swedish compound fits). */
+const LONG_WORD = 16;
+const graphemes = new Intl.Segmenter("sv", { granularity: "grapheme" });
+
+/**
+ * Where react-pdf may break a word. Swedish compounds must not be split by
+ * its English hyphenation, so a word is one piece – unless it is long enough
+ * that it might not fit its line (a 300-letter word, a name without spaces):
+ * then it may break after any letter, so that it wraps inside its box
+ * instead of running out of it (issue #30.6). The high penalty on every Text
+ * (LONG_WORD_PENALTY) keeps the line breaker from using those breaks where
+ * the word fits.
+ */
+export function breakableWord(word: string): string[] {
+  if ([...word].length <= LONG_WORD) return [word];
+  return Array.from(graphemes.segment(word), (s) => s.segment);
+}
+
+/** Just under textkit's "never" (10000): a break inside a word only when nothing else fits. */
+const LONG_WORD_PENALTY = 9999;
 
 // react-pdf's Style type is wider than ours; the values are the same CSS.
 type PdfStyle = never;
@@ -72,7 +92,7 @@ const pdfTarget: LoweringTarget = {
       case "Box":
         return createElement(View, { style }, ...children);
       case "Text":
-        return createElement(Text, { style }, ...children);
+        return createElement(Text, { style, hyphenationPenalty: LONG_WORD_PENALTY }, ...children);
       case "Svg":
         return createElement(Svg, { width: props.width as number, height: props.height as number, viewBox: props.viewBox as string, style }, ...children);
       case "Path":
