@@ -28,29 +28,30 @@ export function registerPdfFonts(faces: FontFace[]): void {
       fonts: members.map((f) => ({ src: `data:font/ttf;base64,${f.data.toString("base64")}`, fontWeight: f.weight, fontStyle: f.style })),
     });
   }
-  Font.registerHyphenationCallback(breakableWord);
+  // Swedish compounds must not be split by react-pdf's English hyphenation; each Text says where its long words may break (longWordBreaks).
+  Font.registerHyphenationCallback((word) => [word]);
 }
 
-/** Longer than any word of a real text that a template's line is too narrow for (a long Swedish compound fits). */
-const LONG_WORD = 16;
+/** Wider than the average letter of Lora or Source Sans: a word of more letters than its box holds at this width may not fit. */
+const WIDE_LETTER_EM = 0.55;
+/** A Text's width when its style does not say (a line of a letter's column, an address). */
+const USUAL_TEXT_WIDTH = 150;
 const graphemes = new Intl.Segmenter("sv", { granularity: "grapheme" });
 
 /**
- * Where react-pdf may break a word. Swedish compounds must not be split by
- * its English hyphenation, so a word is one piece – unless it is long enough
- * that it might not fit its line (a 300-letter word, a name without spaces):
- * then it may break after any letter, so that it wraps inside its box
- * instead of running out of it (issue #30.6). The high penalty on every Text
- * (LONG_WORD_PENALTY) keeps the line breaker from using those breaks where
- * the word fits.
+ * Where react-pdf may break a Text's words. A word is one piece, so that
+ * Swedish compounds are never hyphenated – unless it has more letters than
+ * the Text's box may hold on a line (a 300-letter word, a name without
+ * spaces): then it may break after any letter and wraps inside its box
+ * instead of running out of it (issue #30.6), as satori's overflow-wrap does
+ * in the PNG. Only such words: given break points in a word that fits, the
+ * line breaker would hyphenate it to even out the lines.
  */
-export function breakableWord(word: string): string[] {
-  if ([...word].length <= LONG_WORD) return [word];
-  return Array.from(graphemes.segment(word), (s) => s.segment);
+export function longWordBreaks(style: Style | undefined): (word: string) => string[] {
+  const width = typeof style?.width === "number" ? style.width : typeof style?.maxWidth === "number" ? style.maxWidth : USUAL_TEXT_WIDTH;
+  const longest = Math.floor(width / (WIDE_LETTER_EM * (style?.fontSize ?? 12)));
+  return (word) => ([...word].length <= longest ? [word] : Array.from(graphemes.segment(word), (s) => s.segment));
 }
-
-/** Just under textkit's "never" (10000): a break inside a word only when nothing else fits. */
-const LONG_WORD_PENALTY = 9999;
 
 // react-pdf's Style type is wider than ours; the values are the same CSS.
 type PdfStyle = never;
@@ -92,7 +93,7 @@ const pdfTarget: LoweringTarget = {
       case "Box":
         return createElement(View, { style }, ...children);
       case "Text":
-        return createElement(Text, { style, hyphenationPenalty: LONG_WORD_PENALTY }, ...children);
+        return createElement(Text, { style, hyphenationCallback: longWordBreaks(props.style) }, ...children);
       case "Svg":
         return createElement(Svg, { width: props.width as number, height: props.height as number, viewBox: props.viewBox as string, style }, ...children);
       case "Path":

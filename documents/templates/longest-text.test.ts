@@ -186,7 +186,8 @@ function inkIn(image: PngImage, size: PageSize, rect: Rect): number {
 /** Each template with the two longest kinds of text: one unbroken word as long as the field, and ordinary words as long as the field. */
 const both = cases(word).map((c, i) => [c.name, [c, cases(words)[i]!]] as const);
 
-describe("documents with the longest text their forms accept", () => {
+// Two full-size renders a test, on a shared machine: more time than the default.
+describe("documents with the longest text their forms accept", { timeout: 60_000 }, () => {
   it.each(both)("the %s PDF keeps every line inside its frame, none over another", async (_name, variants) => {
     for (const c of variants) {
       const pdf = inspectPdf(await engine.render(c.request, "pdf"));
