@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cityText, EMAIL_MAX, nameText, streetText } from "../text/text-fields";
 
 /**
  * What a donor may change about themselves: on My details (logged in with
@@ -9,19 +10,19 @@ import { z } from "zod";
  */
 export const CONTACT_CHANNELS = ["contactEmail", "contactPost", "contactPhone", "newsletter"] as const;
 
-const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional().default("");
 
 export const donorDetailsSchema = z
   .object({
-    givenName: z.string().trim().min(1, "Skriv ditt förnamn.").max(100, "Förnamnet får vara högst 100 tecken."),
-    surname: z.string().trim().min(1, "Skriv ditt efternamn.").max(100, "Efternamnet får vara högst 100 tecken."),
-    street: optionalText(200, "Adressen får vara högst 200 tecken."),
-    postalCode: optionalText(10, "Skriv postnumret med fem siffror, till exempel 114 51."),
-    city: optionalText(100, "Orten får vara högst 100 tecken."),
+    // Printed on receipts and letters: the shared field rules (core/text/text-fields.ts).
+    givenName: nameText().pipe(z.string().min(1, "Skriv ditt förnamn.")),
+    surname: nameText().pipe(z.string().min(1, "Skriv ditt efternamn.")),
+    street: streetText().optional().default(""),
+    postalCode: z.string().trim().max(10, "Skriv postnumret med fem siffror, till exempel 114 51.").optional().default(""),
+    city: cityText().optional().default(""),
     email: z
       .string()
       .trim()
-      .max(254, "E-postadressen är för lång.")
+      .max(EMAIL_MAX, "E-postadressen är för lång.")
       .optional()
       .default("")
       .refine((v) => v === "" || z.email().safeParse(v).success, "Skriv en e-postadress som namn@exempel.se."),

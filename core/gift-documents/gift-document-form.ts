@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
-import { plainText } from "../text/plain-text";
+import { cityText, EMAIL_MAX, nameText, streetText } from "../text/text-fields";
 import { addDays, daysBetween, isIsoDate, swedishDate, swedishHour, type IsoDate } from "../calendar/swedish-calendar";
 import { estimateSheetDelivery, formatSwedishDay } from "../memorial/delivery-date";
 import type { NewOrderItem, Recipient } from "../orders/order-repository";
@@ -13,8 +13,8 @@ import {
   isDesignOf,
   isOccasion,
   RECIPIENT_NAME_MAX_CHARACTERS,
-  SIGNATURE_MAX_CHARACTERS,
-  TEXT_MAX_CHARACTERS,
+  giftDocumentSignature,
+  giftDocumentText,
   type GiftDocumentContent,
   type GiftDocumentKind,
 } from "./gift-documents";
@@ -34,14 +34,13 @@ export type Delivery = (typeof DELIVERIES)[number];
 /** How far ahead a sending or arrival date may be chosen. */
 export const MAX_DAYS_AHEAD = 365;
 
-const optionalText = (max: number, tooLong: string) => plainText({ max, tooLong }).optional().default("");
-
+/** The recipient of a document: the same fields (core/text/text-fields.ts) check a list order's rows (core/list-orders). */
 export const recipientFields = {
-  recipientName: optionalText(RECIPIENT_NAME_MAX_CHARACTERS, `Namnet får vara högst ${RECIPIENT_NAME_MAX_CHARACTERS} tecken.`),
-  recipientEmail: z.string().trim().max(254, "E-postadressen är för lång.").optional().default(""),
-  recipientStreet: optionalText(100, "Adressen är för lång."),
+  recipientName: nameText(RECIPIENT_NAME_MAX_CHARACTERS).optional().default(""),
+  recipientEmail: z.string().trim().max(EMAIL_MAX, "E-postadressen är för lång.").optional().default(""),
+  recipientStreet: streetText().optional().default(""),
   recipientPostalCode: z.string().trim().optional().default(""),
-  recipientCity: optionalText(60, "Orten är för lång."),
+  recipientCity: cityText().optional().default(""),
 };
 
 export const documentFields = {
@@ -50,8 +49,8 @@ export const documentFields = {
   cardCode: z.string().trim().max(40).optional().default(""),
   occasion: z.string().optional().default(""),
   ...recipientFields,
-  text: plainText({ multiLine: true, max: TEXT_MAX_CHARACTERS, tooLong: `Texten får vara högst ${TEXT_MAX_CHARACTERS} tecken.` }).optional().default(""),
-  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Underskriften får vara högst ${SIGNATURE_MAX_CHARACTERS} tecken.` }).pipe(
+  text: giftDocumentText().optional().default(""),
+  signature: giftDocumentSignature().pipe(
     z.string().min(2, "Skriv vem gåvan är från, till exempel Anna och Per Svensson."),
   ),
   delivery: z.string().optional().default(""),

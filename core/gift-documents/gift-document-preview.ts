@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { Card } from "../cards/card-catalogue";
 import type { DocumentRequest } from "../documents/document-renderer";
-import { plainText } from "../text/plain-text";
+import { nameText } from "../text/text-fields";
 import {
   GIFT_DOCUMENT_DESIGNS,
   GIFT_DOCUMENT_KINDS,
   GIFT_DOCUMENT_RENDER_KIND,
   OCCASION_HEADINGS,
   RECIPIENT_NAME_MAX_CHARACTERS,
-  SIGNATURE_MAX_CHARACTERS,
-  TEXT_MAX_CHARACTERS,
+  giftDocumentSignature,
+  giftDocumentText,
   isDesignOf,
   isOccasion,
 } from "./gift-documents";
@@ -26,9 +26,9 @@ export const giftDocumentPreviewSchema = z.object({
   design: z.string().trim().max(40).optional().default(""),
   cardCode: z.string().trim().max(40).optional().default(""),
   occasion: z.string().trim().max(40).optional().default(""),
-  recipientName: plainText({ max: RECIPIENT_NAME_MAX_CHARACTERS, tooLong: `Namnet får vara högst ${RECIPIENT_NAME_MAX_CHARACTERS} tecken.` }).optional().default(""),
-  text: plainText({ multiLine: true, max: TEXT_MAX_CHARACTERS, tooLong: `Texten får vara högst ${TEXT_MAX_CHARACTERS} tecken.` }).optional().default(""),
-  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Underskriften får vara högst ${SIGNATURE_MAX_CHARACTERS} tecken.` }).optional().default(""),
+  recipientName: nameText(RECIPIENT_NAME_MAX_CHARACTERS).optional().default(""),
+  text: giftDocumentText().optional().default(""),
+  signature: giftDocumentSignature().optional().default(""),
   /** Whole kronor, only when the document shows the amount (a gift card always does). */
   amountKr: z.coerce.number().int("Skriv beloppet i hela kronor.").min(0).max(10_000_000).optional(),
 });

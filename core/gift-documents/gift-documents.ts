@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, oneLineText } from "../text/text-fields";
 import type { OrderItemKind } from "../orders/order-status";
 import { documentFileName } from "../text/file-name";
 import { CARD_MOTIFS, CARD_PALETTES } from "../cards/card-design";
@@ -92,6 +93,10 @@ export function isDesignOf(kind: GiftDocumentKind, design: string): design is Gi
 export const TEXT_MAX_CHARACTERS = 300;
 export const SIGNATURE_MAX_CHARACTERS = 80;
 export const RECIPIENT_NAME_MAX_CHARACTERS = 80;
+
+/** The giver's words and signature, the same in the order form, the preview and a list order (core/text/text-fields.ts). */
+export const giftDocumentText = () => multiLineText(TEXT_MAX_CHARACTERS, `Texten får vara högst ${TEXT_MAX_CHARACTERS} tecken.`);
+export const giftDocumentSignature = () => oneLineText(SIGNATURE_MAX_CHARACTERS, `Underskriften får vara högst ${SIGNATURE_MAX_CHARACTERS} tecken.`);
 
 /** What is stored with the order item and read back by the page, the e-mail and the template. */
 export const giftDocumentContentSchema = z.object({

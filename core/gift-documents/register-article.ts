@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { SiteConfig } from "../site/site-config";
-import { plainText } from "../text/plain-text";
+import { cityText, nameText, streetText } from "../text/text-fields";
 import { findGiftByOrderReference } from "../payments/payment-repository";
 import { isOrderReference } from "../payments/order-reference";
 import { findOrderForGift, insertOrderItem, orderItems, type OrderItemRow } from "../orders/order-repository";
@@ -40,10 +40,10 @@ export const registerArticleSchema = z.object({
     .max(MAX_ARTICLE_QUANTITY, `Antalet kan vara högst ${MAX_ARTICLE_QUANTITY}.`),
   recipient: z
     .object({
-      name: plainText({ max: 100, tooLong: "Namnet får vara högst 100 tecken." }).pipe(z.string().min(2, "Skriv mottagarens namn.")),
-      street: plainText({ max: 100, tooLong: "Adressen är för lång." }).pipe(z.string().min(2, "Skriv gatuadressen.")),
+      name: nameText().pipe(z.string().min(2, "Skriv mottagarens namn.")),
+      street: streetText().pipe(z.string().min(2, "Skriv gatuadressen.")),
       postalCode: z.string().trim().regex(POSTAL_CODE, "Skriv postnumret med fem siffror, till exempel 123 45."),
-      city: plainText({ max: 60, tooLong: "Orten är för lång." }).pipe(z.string().min(2, "Skriv orten.")),
+      city: cityText().pipe(z.string().min(2, "Skriv orten.")),
     })
     .optional(),
   idempotencyKey: z.uuid("Ange en idempotencyKey (UUID), så registreras samma rad aldrig två gånger."),

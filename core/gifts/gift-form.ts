@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidPersonnummer, normalisePersonnummer } from "../identity/personnummer";
-import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../text/plain-text";
+import { cityText, EMAIL_MAX, nameText, streetText } from "../text/text-fields";
 import { formatNumber } from "../site/format";
 
 /**
@@ -32,9 +32,6 @@ export function phoneToSwishAlias(input: string): string | null {
   return /^46[1-9]\d{6,12}$/.test(alias) ? alias : null;
 }
 
-/** Names and addresses are printed on receipts, invoices and sheets: no control or direction characters (core/text/plain-text.ts). */
-const isPrintable = (value: string) => !hasForbiddenCharacters(value);
-
 const formatKr = formatNumber;
 
 /**
@@ -47,17 +44,13 @@ const formatKr = formatNumber;
 export const giftFields = {
   amount: z.string({ error: "Välj ett belopp." }).min(1, "Välj ett belopp."),
   customAmount: z.string().optional().default(""),
-  name: z
-    .string()
-    .trim()
-    .min(2, "Skriv ditt namn.")
-    .max(100, "Namnet får vara högst 100 tecken.")
-    .refine(isPrintable, CONTROL_CHARACTER_MESSAGE),
+  // Names and addresses are printed on receipts, invoices and sheets: the shared field rules (core/text/text-fields.ts).
+  name: nameText().pipe(z.string().min(2, "Skriv ditt namn.")),
   email: z
     .string()
     .trim()
     .min(1, "Skriv din e-postadress, så att vi kan skicka kvittot.")
-    .max(254, "E-postadressen är för lång.")
+    .max(EMAIL_MAX, "E-postadressen är för lång.")
     .pipe(z.email("Skriv en e-postadress som namn@exempel.se.")),
   personnummer: z
     .string()
@@ -72,9 +65,9 @@ export const giftFields = {
   swishDevice: z.enum(["this", "other"], { error: "Välj hur du vill använda Swish." }).default("this"),
   swishPhone: z.string().trim().optional().default(""),
   /** Postal address: needed only when the donor wants an invoice. */
-  street: z.string().trim().max(100, "Adressen är för lång.").refine(isPrintable, CONTROL_CHARACTER_MESSAGE).optional().default(""),
+  street: streetText().optional().default(""),
   postalCode: z.string().trim().optional().default(""),
-  city: z.string().trim().max(60, "Orten är för lång.").refine(isPrintable, CONTROL_CHARACTER_MESSAGE).optional().default(""),
+  city: cityText().optional().default(""),
   /** Honeypot: people never see it; bots fill it in. */
   website: z.string().optional().default(""),
   idempotencyKey: z.uuid("Formuläret har gått ut. Ladda om sidan och försök igen."),

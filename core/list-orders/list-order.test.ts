@@ -70,6 +70,30 @@ describe("reading a list of recipients", () => {
     ]);
   });
 
+  // Issue #30.5: a 200,000-character street and city were stored whole (the web form caps them at 100 and 60).
+  it("holds each cell to the web form's field: lengths, one line, and only what the documents can print", () => {
+    const rows = [
+      `Anna;;${"Storgatan".repeat(22_223).slice(0, 200_000)};123 45;${"Ort".repeat(70)}`,
+      `Bo;;Storgatan 1;123 45;Ort;${"x".repeat(301)}`,
+      `Cia 😀;cia@exempel.se;;;;`,
+      `"Dan\u2028Dansson";dan@exempel.se;;;;`,
+      `Eva;eva@exempel.se;;;;"Hej\u2028då"`,
+      `${"F".repeat(81)};f@exempel.se;;;;`,
+    ];
+    const result = readRecipientList(bytes(list(rows)));
+    expect(result.ok ? [] : result.rowErrors).toEqual([
+      { row: 2, column: "gatuadress", message: "Adressen får vara högst 100 tecken." },
+      { row: 2, column: "ort", message: "Orten får vara högst 60 tecken." },
+      { row: 3, column: "text", message: "Texten får vara högst 300 tecken." },
+      { row: 4, column: "namn", message: "Tecknet ”😀” kan inte skrivas ut på våra kort och brev. Skriv texten utan det." },
+      { row: 5, column: "namn", message: "Skriv texten på en rad, utan radbrytningar." },
+      { row: 7, column: "namn", message: "Namnet får vara högst 80 tecken." },
+    ]);
+    // The same rows' good parts are read as the form reads them: a separator in the text is a line break.
+    const separated = readRecipientList(bytes(list([`Eva;eva@exempel.se;;;;"Hej\u2028då"`])));
+    expect(separated.ok && separated.recipients[0]!.text).toBe("Hej\ndå");
+  });
+
   it("refuses empty, headerless, oversized and malformed files with one clear message", () => {
     const fileError = (input: Uint8Array) => {
       const result = readRecipientList(input);

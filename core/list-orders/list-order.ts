@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
-import { hasForbiddenCharacters, CONTROL_CHARACTER_MESSAGE } from "../text/plain-text";
+import { EMAIL_MAX } from "../text/text-fields";
 import { swedishDate } from "../calendar/swedish-calendar";
 import { giveGift, type GiveGiftDeps } from "../gifts/give-gift";
 import type { GiftRow, PaymentRow } from "../payments/payment-repository";
@@ -11,6 +11,7 @@ import {
   morningOf,
   normalisePostalCode,
   POSTAL_CODE,
+  recipientFields,
   type Delivery,
 } from "../gift-documents/gift-document-form";
 import {
@@ -19,13 +20,11 @@ import {
   isDesignOf,
   isGiftDocumentKind,
   isOccasion,
-  RECIPIENT_NAME_MAX_CHARACTERS,
-  SIGNATURE_MAX_CHARACTERS,
-  TEXT_MAX_CHARACTERS,
+  giftDocumentSignature,
+  giftDocumentText,
   type GiftDocumentContent,
   type GiftDocumentKind,
 } from "../gift-documents/gift-documents";
-import { plainText } from "../text/plain-text";
 import { CsvFormatError, decodeCsvBytes, parseCsv } from "./csv";
 
 /**
@@ -116,30 +115,33 @@ export function readRecipientList(bytes: Uint8Array): ListReadResult {
       errors.push({ row: row.line, column: "hela raden", message: `Raden har ${row.fields.length} fält men rubrikraden ${header.fields.length}. Kontrollera avgränsarna.` });
       continue;
     }
-    const name = cell("name");
-    const email = cell("email");
-    const street = cell("street");
-    const postalCode = cell("postalCode");
-    const city = cell("city");
-    const text = cell("text").replace(/\r\n?/g, "\n");
+    // Each cell is checked by the same field as the web form's (core/text/text-fields.ts): its length, its characters, its words.
+    // A refused cell is null, so that it gets one message, not a second one for being short.
+    const field = (column: Column, schema: z.ZodType<string, string | undefined>): string | null => {
+      const result = schema.safeParse(cell(column));
+      if (result.success) return result.data;
+      problem(column, result.error.issues[0]?.message ?? "Fältet kan inte läsas.");
+      return null;
+    };
     const before = errors.length;
-    for (const column of ["name", "email", "street", "postalCode", "city"] as const) {
-      if (hasForbiddenCharacters(cell(column))) problem(column, CONTROL_CHARACTER_MESSAGE);
-    }
-    if (hasForbiddenCharacters(text, { multiLine: true })) problem("text", CONTROL_CHARACTER_MESSAGE);
-    if ([...name].length < 2) problem("name", "Namnet saknas.");
-    else if ([...name].length > RECIPIENT_NAME_MAX_CHARACTERS) problem("name", `Namnet får vara högst ${RECIPIENT_NAME_MAX_CHARACTERS} tecken.`);
+    const name = field("name", recipientFields.recipientName);
+    const email = cell("email");
+    const street = field("street", recipientFields.recipientStreet);
+    const postalCode = cell("postalCode");
+    const city = field("city", recipientFields.recipientCity);
+    const text = field("text", giftDocumentText());
+    if (name !== null && [...name].length < 2) problem("name", "Namnet saknas.");
     if (email !== "") {
-      if (!isEmail(email)) problem("email", `"${email.slice(0, 60)}" är inte en e-postadress.`);
+      if (email.length > EMAIL_MAX) problem("email", "E-postadressen är för lång.");
+      else if (!isEmail(email)) problem("email", `"${email.slice(0, 60)}" är inte en e-postadress.`);
     } else if (street === "" && postalCode === "" && city === "") {
       problem("email", "Ange e-post eller en postadress (gatuadress, postnummer och ort).");
     } else {
-      if (street.length < 2) problem("street", "Gatuadressen saknas.");
+      if (street !== null && street.length < 2) problem("street", "Gatuadressen saknas.");
       if (!POSTAL_CODE.test(postalCode)) problem("postalCode", "Postnumret ska ha fem siffror, till exempel 123 45.");
-      if (city.length < 2) problem("city", "Orten saknas.");
+      if (city !== null && city.length < 2) problem("city", "Orten saknas.");
     }
-    if ([...text].length > TEXT_MAX_CHARACTERS) problem("text", `Texten får vara högst ${TEXT_MAX_CHARACTERS} tecken (den har ${[...text].length}).`);
-    if (errors.length > before) continue;
+    if (errors.length > before || name === null || street === null || city === null || text === null) continue;
     recipients.push({
       row: row.line,
       name,
@@ -157,8 +159,8 @@ export const listOrderFields = {
   kind: z.string().optional().default(""),
   design: z.string().optional().default(""),
   occasion: z.string().optional().default(""),
-  text: plainText({ multiLine: true, max: TEXT_MAX_CHARACTERS, tooLong: `Texten får vara högst ${TEXT_MAX_CHARACTERS} tecken.` }).optional().default(""),
-  signature: plainText({ max: SIGNATURE_MAX_CHARACTERS, tooLong: `Underskriften får vara högst ${SIGNATURE_MAX_CHARACTERS} tecken.` }).pipe(
+  text: giftDocumentText().optional().default(""),
+  signature: giftDocumentSignature().pipe(
     z.string().min(2, "Skriv vem gåvan är från, till exempel företagets namn."),
   ),
   deliveryDate: z.string().trim().optional().default(""),

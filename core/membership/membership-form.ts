@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkGift, giftData, giftFields } from "../gifts/gift-form";
-import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../text/plain-text";
+import { cityText, EMAIL_MAX, nameText, oneLineText, streetText } from "../text/text-fields";
 
 /**
  * The membership form (/bli-medlem and POST /api/MembershipGift/Add): the
@@ -12,29 +12,26 @@ import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../text/plain
 export const MEMBERSHIP_GREETING_MAX_CHARACTERS = 200;
 export const FOR_WHOM = ["self", "present"] as const;
 
-const isPrintable = (value: string) => !hasForbiddenCharacters(value);
 const POSTAL_CODE = /^\d{3}\s?\d{2}$/;
 const normalPostalCode = (value: string) => value.replace(/^(\d{3})\s?(\d{2})$/, "$1 $2");
 
 const { amount: _amount, customAmount: _customAmount, ...sharedFields } = giftFields;
 
-const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).refine(isPrintable, CONTROL_CHARACTER_MESSAGE).optional().default("");
-
 export const membershipFields = {
   ...sharedFields,
   forWhom: z.enum(FOR_WHOM, { error: "Välj vem medlemskapet är för." }).default("self"),
-  recipientName: text(100, "Namnet får vara högst 100 tecken."),
+  recipientName: nameText().optional().default(""),
   recipientEmail: z
     .string()
     .trim()
-    .max(254, "E-postadressen är för lång.")
+    .max(EMAIL_MAX, "E-postadressen är för lång.")
     .optional()
     .default("")
     .refine((v) => v === "" || z.email().safeParse(v).success, "Skriv en e-postadress som namn@exempel.se, eller lämna fältet tomt."),
-  recipientStreet: text(100, "Adressen är för lång."),
+  recipientStreet: streetText().optional().default(""),
   recipientPostalCode: z.string().trim().optional().default(""),
-  recipientCity: text(60, "Orten är för lång."),
-  greeting: text(MEMBERSHIP_GREETING_MAX_CHARACTERS, `Hälsningen får vara högst ${MEMBERSHIP_GREETING_MAX_CHARACTERS} tecken.`),
+  recipientCity: cityText().optional().default(""),
+  greeting: oneLineText(MEMBERSHIP_GREETING_MAX_CHARACTERS, `Hälsningen får vara högst ${MEMBERSHIP_GREETING_MAX_CHARACTERS} tecken.`).optional().default(""),
   /** The renewal link's member reference (hidden field), when a member renews. */
   renewal: z.string().trim().max(64).optional().default(""),
 };

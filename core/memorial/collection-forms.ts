@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
 import { plainText } from "../text/plain-text";
+import { nameText } from "../text/text-fields";
 import { memorialFields } from "./memorial-gift-form";
 import { MEMORIAL_SHEET_DESIGNS, type MemorialSheetDesign } from "./sheet-designs";
 import { COLLECTION_ORGANISER_KINDS, type CollectionOrganiserKind } from "./collection-status";
@@ -21,7 +22,7 @@ const isDesign = (value: string): value is MemorialSheetDesign => (MEMORIAL_SHEE
 export const openCollectionFields = {
   deceasedId: z.string().trim().max(64, "Välj personen i listan igen.").optional().default(""),
   organiserKind: z.string().optional().default(""),
-  organiserName: plainText({ max: 100, tooLong: "Namnet får vara högst 100 tecken." }).pipe(
+  organiserName: nameText().pipe(
     z.string().min(2, "Skriv ert namn så som det ska stå på sidan, till exempel Familjen Öberg."),
   ),
   organiserEmail: z.string().trim().max(254, "E-postadressen är för lång.").pipe(z.email("Skriv en e-postadress, till exempel namn@exempel.se. Dit skickar vi länken för att hantera insamlingen.")),

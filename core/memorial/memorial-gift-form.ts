@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
 import { plainText } from "../text/plain-text";
+import { cityText, EMAIL_MAX, nameText, streetText } from "../text/text-fields";
 import { daysBetween, isIsoDate, type IsoDate } from "../calendar/swedish-calendar";
 import { GREETING_MAX_CHARACTERS, MEMORIAL_SHEET_DESIGNS, SIGNATURE_MAX_CHARACTERS, type MemorialSheetDesign } from "./sheet-designs";
 
@@ -18,22 +19,20 @@ export type SheetDestination = (typeof SHEET_DESTINATIONS)[number];
 /** How far back a death may be typed by hand: older memorial gifts are given, but rarely with a sheet before a funeral. */
 const MAX_DAYS_SINCE_DEATH = 365;
 
-const optionalText = (max: number, tooLong: string) => plainText({ max, tooLong }).optional().default("");
-
 export const memorialFields = {
   deceasedId: z.string().trim().max(64, "Välj personen i listan igen.").optional().default(""),
-  deceasedName: optionalText(100, "Namnet får vara högst 100 tecken."),
+  deceasedName: nameText().optional().default(""),
   deceasedDeathDate: z.string().trim().optional().default(""),
-  deceasedTown: optionalText(60, "Orten får vara högst 60 tecken."),
+  deceasedTown: cityText().optional().default(""),
   funeralDate: z.string().trim().optional().default(""),
   // Checked in checkMemorial rather than as enums, so that a missing choice does not hide every other message until the next submit.
   sheetTo: z.string().optional().default(""),
   parlourId: z.string().trim().max(64, "Välj begravningsbyrån i listan igen.").optional().default(""),
-  recipientName: optionalText(100, "Namnet får vara högst 100 tecken."),
-  recipientEmail: z.string().trim().max(254, "E-postadressen är för lång.").optional().default(""),
-  recipientStreet: optionalText(100, "Adressen är för lång."),
+  recipientName: nameText().optional().default(""),
+  recipientEmail: z.string().trim().max(EMAIL_MAX, "E-postadressen är för lång.").optional().default(""),
+  recipientStreet: streetText().optional().default(""),
   recipientPostalCode: z.string().trim().optional().default(""),
-  recipientCity: optionalText(60, "Orten är för lång."),
+  recipientCity: cityText().optional().default(""),
   design: z.string().optional().default(""),
   greeting: plainText({ multiLine: true, max: GREETING_MAX_CHARACTERS, tooLong: `Hälsningen får vara högst ${GREETING_MAX_CHARACTERS} tecken.` })
     .optional()

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DocumentRequest, MemorialSheetData } from "../documents/document-renderer";
 import { isIsoDate } from "../calendar/swedish-calendar";
 import { plainText } from "../text/plain-text";
+import { nameText } from "../text/text-fields";
 import { GREETING_MAX_CHARACTERS, MEMORIAL_SHEET_DESIGNS, SIGNATURE_MAX_CHARACTERS, type MemorialSheetDesign } from "./sheet-designs";
 
 /**
@@ -99,7 +100,7 @@ const yesNo = z.preprocess(
  */
 export const memorialSheetPreviewFields = {
   design: z.enum(MEMORIAL_SHEET_DESIGNS, { error: "Välj hur minnesbladet ska se ut: lilja, ljus, duva eller hjarta." }),
-  deceasedName: plainText({ max: 100, tooLong: "Namnet får vara högst 100 tecken." }).pipe(z.string().min(2, "Skriv namnet på den du vill hedra.")),
+  deceasedName: nameText().pipe(z.string().min(2, "Skriv namnet på den du vill hedra.")),
   birthYear,
   dateOfDeath: z.string({ error: "Skriv dödsdatumet som ÅÅÅÅ-MM-DD." }).trim().refine(isIsoDate, "Skriv dödsdatumet som ÅÅÅÅ-MM-DD, till exempel 2026-11-20."),
   greeting: plainText({ multiLine: true, max: GREETING_MAX_CHARACTERS, tooLong: `Hälsningen får vara högst ${GREETING_MAX_CHARACTERS} tecken.` })

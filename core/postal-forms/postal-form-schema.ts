@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters } from "../text/plain-text";
+import { characterCount, normaliseText, textProblem } from "../text/plain-text";
+import { CITY_MAX, EMAIL_MAX, PERSON_NAME_MAX, STREET_MAX } from "../text/text-fields";
 import { normalisePostalCode, POSTAL_CODE } from "../gift-documents/gift-document-form";
 import { POSTAL_FORM_KINDS } from "./postal-form-kinds";
 
@@ -10,19 +11,22 @@ import { POSTAL_FORM_KINDS } from "./postal-form-kinds";
  * field we do not know is refused by name rather than ignored, so a caller
  * who misspells `postalCode` learns it at once.
  */
-const MAX_NAME = 100;
-const MAX_STREET = 100;
-const MAX_CITY = 60;
-const MAX_EMAIL = 254;
+const MAX_NAME = PERSON_NAME_MAX;
+const MAX_STREET = STREET_MAX;
+const MAX_CITY = CITY_MAX;
+const MAX_EMAIL = EMAIL_MAX;
 
-/** A trimmed line of free text, 2 to `max` characters, printable (it is printed on an envelope). */
+/** A line of free text, 2 to `max` characters, printable by the shared rules (core/text/text-fields.ts): it is printed on an envelope. */
 function line(missing: string, max: number, tooLong: string) {
   return z
     .string({ error: missing })
-    .transform((value) => value.trim())
-    .refine((value) => !hasForbiddenCharacters(value), CONTROL_CHARACTER_MESSAGE)
-    .refine((value) => [...value].length <= max, tooLong)
-    .refine((value) => [...value].length >= 2, missing);
+    .transform((value) => normaliseText(value))
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .refine((value) => characterCount(value) <= max, tooLong)
+    .refine((value) => characterCount(value) >= 2, missing);
 }
 
 const kinds = POSTAL_FORM_KINDS.join(", ");

@@ -28,8 +28,29 @@ export function registerPdfFonts(faces: FontFace[]): void {
       fonts: members.map((f) => ({ src: `data:font/ttf;base64,${f.data.toString("base64")}`, fontWeight: f.weight, fontStyle: f.style })),
     });
   }
-  // Swedish compounds must not be split by react-pdf's English hyphenation.
+  // Swedish compounds must not be split by react-pdf's English hyphenation; each Text says where its long words may break (longWordBreaks).
   Font.registerHyphenationCallback((word) => [word]);
+}
+
+/** Wider than the average letter of Lora or Source Sans: a word of more letters than its box holds at this width may not fit. */
+const WIDE_LETTER_EM = 0.55;
+/** A Text's width when its style does not say (a line of a letter's column, an address). */
+const USUAL_TEXT_WIDTH = 150;
+const graphemes = new Intl.Segmenter("sv", { granularity: "grapheme" });
+
+/**
+ * Where react-pdf may break a Text's words. A word is one piece, so that
+ * Swedish compounds are never hyphenated – unless it has more letters than
+ * the Text's box may hold on a line (a 300-letter word, a name without
+ * spaces): then it may break after any letter and wraps inside its box
+ * instead of running out of it (issue #30.6), as satori's overflow-wrap does
+ * in the PNG. Only such words: given break points in a word that fits, the
+ * line breaker would hyphenate it to even out the lines.
+ */
+export function longWordBreaks(style: Style | undefined): (word: string) => string[] {
+  const width = typeof style?.width === "number" ? style.width : typeof style?.maxWidth === "number" ? style.maxWidth : USUAL_TEXT_WIDTH;
+  const longest = Math.floor(width / (WIDE_LETTER_EM * (style?.fontSize ?? 12)));
+  return (word) => ([...word].length <= longest ? [word] : Array.from(graphemes.segment(word), (s) => s.segment));
 }
 
 // react-pdf's Style type is wider than ours; the values are the same CSS.
@@ -72,7 +93,7 @@ const pdfTarget: LoweringTarget = {
       case "Box":
         return createElement(View, { style }, ...children);
       case "Text":
-        return createElement(Text, { style }, ...children);
+        return createElement(Text, { style, hyphenationCallback: longWordBreaks(props.style) }, ...children);
       case "Svg":
         return createElement(Svg, { width: props.width as number, height: props.height as number, viewBox: props.viewBox as string, style }, ...children);
       case "Path":

@@ -60,7 +60,8 @@ function pngTarget(cachedBoxes?: CachedBox[]): LoweringTarget {
           return createElement("div", { key: placeholder, style: { display: "flex", ...layout } });
         }
         case "Text":
-          return inText ? createElement("span", { style }, ...children) : createElement("div", { style: { display: "block", ...style } }, ...children);
+          // A word wider than its box breaks where it must instead of running out of it (issue #30.6), as in the PDF (render/pdf.server.tsx).
+          return inText ? createElement("span", { style }, ...children) : createElement("div", { style: { display: "block", overflowWrap: "break-word", ...style } }, ...children);
         case "Svg":
           return createElement("svg", { width: props.width, height: props.height, viewBox: props.viewBox, style }, ...children);
         case "Path":

@@ -19,6 +19,16 @@ import type { TemplateProps } from "./template";
 const A4 = { width: 595.28, height: 841.89 };
 const TEXT_WIDTH = 380;
 const GREETING_BUDGET = 150;
+/**
+ * The date and the signature side by side at the foot, each in a column of
+ * its own that never reaches the other's; the signature has the wider one
+ * and smaller type when it is long, so that 80 characters take two lines and
+ * stay below the greeting (issue #30.6).
+ */
+const FOOT_WIDTH = A4.width - 160;
+const DATE_WIDTH = 150;
+const SIGNATURE_WIDTH = FOOT_WIDTH - DATE_WIDTH - 20;
+const signatureSize = (signature: string) => ([...signature].length > 40 ? 11.5 : 13);
 
 function Corner({ theme, x, y }: { theme: Theme; x: number; y: number }) {
   return (
@@ -32,6 +42,7 @@ export function FramedDocument({ data, site, theme, title, sentence }: TemplateP
   const c = theme.colour;
   const greeting = fitGreeting(data.text, GREETING_BUDGET);
   const size = Math.min(34, nameSize(data.recipientName) + 6);
+  const signature = data.signature === "" ? site.shortName : data.signature;
   return (
     <Page size="A4" style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.background }}>
       <Box style={{ position: "absolute", top: 24, left: 24, width: A4.width - 48, height: A4.height - 48, borderWidth: 2, borderColor: mix(c.primary, c.background, 0.3) }} />
@@ -71,15 +82,15 @@ export function FramedDocument({ data, site, theme, title, sentence }: TemplateP
           )}
         </Box>
       </Box>
-      <Box style={{ position: "absolute", left: 80, bottom: 72, width: A4.width - 160, flexDirection: "row", justifyContent: "space-between", alignItems: "flex-end" }}>
-        <Box style={{ width: 190 }}>
+      <Box style={{ position: "absolute", left: 80, bottom: 72, width: FOOT_WIDTH, flexDirection: "row", justifyContent: "space-between", alignItems: "flex-end" }}>
+        <Box style={{ width: DATE_WIDTH }}>
           <Text style={{ fontFamily: theme.font.serif, fontSize: 13, color: c.text }}>{formatDate(data.date)}</Text>
-          <Box style={{ marginTop: 4, width: 170, height: 0.7, backgroundColor: c.line }} />
+          <Box style={{ marginTop: 4, width: DATE_WIDTH - 20, height: 0.7, backgroundColor: c.line }} />
           <Text style={{ marginTop: 4, fontSize: 8.5, color: c.muted }}>Datum</Text>
         </Box>
-        <Box style={{ width: 190, alignItems: "flex-end" }}>
-          <Text style={{ fontFamily: theme.font.serif, fontWeight: 600, fontSize: 13, color: c.primaryDark, textAlign: "right", width: 190 }}>
-            {data.signature === "" ? site.shortName : data.signature}
+        <Box style={{ width: SIGNATURE_WIDTH, alignItems: "flex-end" }}>
+          <Text style={{ fontFamily: theme.font.serif, fontWeight: 600, fontSize: signatureSize(signature), lineHeight: 1.2, color: c.primaryDark, textAlign: "right", width: SIGNATURE_WIDTH }}>
+            {signature}
           </Text>
           <Box style={{ marginTop: 4, width: 170, height: 0.7, backgroundColor: c.line }} />
           <Text style={{ marginTop: 4, fontSize: 8.5, color: c.muted }}>Från</Text>

@@ -3,6 +3,7 @@ import { formatDate } from "../design/format";
 import { Heading, LetterPage } from "../design/letter-page";
 import { HEART_PATH, Mark, PULSE_PATH } from "../design/logo";
 import { Box, Path, Svg, Text } from "../primitives";
+import { fitName } from "../design/text-fit";
 import type { TemplateProps } from "./template";
 
 /**
@@ -12,9 +13,15 @@ import type { TemplateProps } from "./template";
  */
 const CARD = { width: 242.65, height: 153.07 };
 
+/** Longer than any first name: the heading then greets without one rather than filling the page (issue #30.6). */
+const FIRST_NAME_MAX = 30;
+const CARD_NAME_SIZES = [15, 12, 10] as const;
+const CARD_NAME_WIDTH = 190;
+
 export function memberCardHeading(data: Pick<MemberCardData, "name" | "renewal">): string {
   const firstName = data.name.trim().split(/\s+/)[0] ?? data.name;
-  return data.renewal ? `Tack för att du är kvar, ${firstName}!` : `Välkommen som medlem, ${firstName}!`;
+  const to = [...firstName].length <= FIRST_NAME_MAX ? `, ${firstName}` : "";
+  return data.renewal ? `Tack för att du är kvar${to}!` : `Välkommen som medlem${to}!`;
 }
 
 export function MemberCard({ data, site, theme }: TemplateProps<MemberCardData>) {
@@ -62,7 +69,7 @@ export function MemberCard({ data, site, theme }: TemplateProps<MemberCardData>)
             <Text style={{ marginTop: 14, fontSize: 6.5, fontWeight: 700, letterSpacing: 2, textTransform: "uppercase", color: c.background, opacity: 0.85 }}>
               Medlemskort
             </Text>
-            <Text style={{ marginTop: 3, fontFamily: theme.font.serif, fontWeight: 600, fontSize: data.name.length > 24 ? 12 : 15, lineHeight: 1.15, color: c.background, maxWidth: 190 }}>
+            <Text style={{ marginTop: 3, fontFamily: theme.font.serif, fontWeight: 600, fontSize: fitName(data.name, CARD_NAME_SIZES, CARD_NAME_WIDTH, 3).fontSize, lineHeight: 1.15, color: c.background, maxWidth: CARD_NAME_WIDTH }}>
               {data.name}
             </Text>
             <Box style={{ position: "absolute", left: 15, right: 15, bottom: 12, width: CARD.width - 30, flexDirection: "row", justifyContent: "space-between" }}>

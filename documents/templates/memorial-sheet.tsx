@@ -3,6 +3,7 @@ import { formatDate, formatMoney } from "../design/format";
 import { Mark } from "../design/logo";
 import { MemorialArt } from "../design/memorial-art";
 import { mix } from "../design/theme";
+import { estimatedRows } from "../design/text-fit";
 import { Box, Page, Text } from "../primitives";
 import type { ReactNode } from "react";
 import type { SiteConfig } from "#core/site/site-config";
@@ -20,8 +21,6 @@ const PAGE_PADDING_X = 46;
 const TEXT_WIDTH = 300;
 const GREETING_SIZES = [15, 14, 13, 12.5, 12, 11.5, 11, 10.5, 10, 9.5, 9, 8.5, 8] as const;
 const GREETING_LINE_HEIGHT = 1.42;
-/** Lora italic averages about half an em per character; a little more leaves room at line ends (PDF and PNG wrap differently). */
-const AVERAGE_CHARACTER_EM = 0.52;
 
 /** Names get smaller as they get longer, keeping to two lines. */
 export function nameSize(name: string): number {
@@ -31,11 +30,6 @@ export function nameSize(name: string): number {
   if (length <= 40) return 20;
   if (length <= 64) return 17;
   return 14;
-}
-
-function estimatedRows(text: string, size: number, width: number): number {
-  const perRow = Math.max(1, Math.floor(width / (AVERAGE_CHARACTER_EM * size)));
-  return Math.max(1, Math.ceil([...text].length / perRow));
 }
 
 /**

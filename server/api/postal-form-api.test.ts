@@ -72,6 +72,11 @@ describe.each(testEngines)("POST /api/PostalForm on %s", (engine) => {
       [body({ email: "astrid-at-exempel" }), "email", /namn@exempel\.se/],
       [body({ personnummer: "198112289874" }), "personnummer", /Okänt fält/],
       [body({ name: 42 }), "name", /Skriv namnet/],
+      // Decision 0040: what the envelope cannot print, and what would break a one-line name, is refused by name.
+      [body({ name: "Astrid 😀" }), "name", /^Tecknet ”😀” kan inte skrivas ut/],
+      [body({ name: "שלום Astrid" }), "name", /^Tecknen ”ש”, ”ל”, ”ו” kan inte skrivas ut/],
+      [body({ name: "Astrid\u2028Exempel" }), "name", /^Skriv texten på en rad/],
+      [body({ street: "Kind\u200bgatan 1" }), "street", /tecken som inte går att skriva ut/],
     ];
     for (const [request, field, message] of cases) {
       const answer = await postJson(url, request);

@@ -15,6 +15,22 @@ export interface PdfFacts {
   author?: string;
   lang?: string;
   pages: { width: number; height: number }[];
+  /**
+   * Each run of text drawn (one TJ), where it is on its page: from the left
+   * and from the top in points, as the templates measure, its width from the
+   * font's glyph widths, and the box its letters take (ascent to descent).
+   */
+  runs: TextRun[];
+}
+
+export interface TextRun {
+  page: number;
+  text: string;
+  fontSize: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
 }
 
 interface PdfObject {
@@ -92,6 +108,7 @@ export function inspectPdf(pdf: Buffer): PdfFacts {
   };
 
   const fonts = new Map<string, Map<number, string>>();
+  const widths = new Map<string, Map<number, number>>();
   const pages: PdfFacts["pages"] = [];
   let title: string | undefined;
   let author: string | undefined;
@@ -101,6 +118,8 @@ export function inspectPdf(pdf: Buffer): PdfFacts {
       const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(Number(ref))?.dict ?? "")?.[1];
       const cmap = toUnicode ? objects.get(Number(toUnicode))?.stream : undefined;
       if (cmap && !fonts.has(name!)) fonts.set(name!, readCMap(cmap.toString("latin1")));
+      const descendant = /\/DescendantFonts \[(\d+) 0 R\]/.exec(objects.get(Number(ref))?.dict ?? "")?.[1];
+      if (descendant && !widths.has(name!)) widths.set(name!, readWidths(objects.get(Number(descendant))?.dict ?? ""));
     }
     const box = /\/Type \/Page\b[\s\S]*\/MediaBox \[([^\]]+)\]/.exec(dict)?.[1];
     if (box) {
@@ -133,5 +152,107 @@ export function inspectPdf(pdf: Buffer): PdfFacts {
       if (line) lines.push(line);
     }
   }
-  return { lines, text: lines.join(" ").replace(/\s+/g, " "), title, author, lang, pages };
+  const runs: TextRun[] = [];
+  const pageContents = [...objects.values()]
+    .filter(({ dict }) => /\/Type \/Page\b/.test(dict) && /\/Contents (\d+) 0 R/.test(dict))
+    .map(({ dict }) => objects.get(Number(/\/Contents (\d+) 0 R/.exec(dict)![1]))?.stream);
+  pageContents.forEach((stream, page) => {
+    if (stream) runs.push(...readRuns(stream.toString("latin1"), page, pages[page]?.height ?? 0, fonts, widths));
+  });
+  return { lines, text: lines.join(" ").replace(/\s+/g, " "), title, author, lang, pages, runs };
+}
+
+/** A CIDFont's /W array as glyph code → width in thousandths of an em (both forms: c [w…] and c1 c2 w). */
+function readWidths(dict: string): Map<number, number> {
+  const map = new Map<number, number>();
+  const array = /\/W \[([\s\S]*?)\]\s*\/|\/W \[([\s\S]*\])\s*\]/.exec(dict);
+  const body = array?.[1] ?? array?.[2] ?? "";
+  const tokens = body.match(/\[|\]|-?[\d.]+/g) ?? [];
+  for (let i = 0; i < tokens.length; ) {
+    const first = Number(tokens[i++]);
+    if (tokens[i] === "[") {
+      i++;
+      for (let code = first; tokens[i] !== "]" && i < tokens.length; code++) map.set(code, Number(tokens[i++]));
+      i++;
+    } else {
+      const last = Number(tokens[i++]);
+      const width = Number(tokens[i++]);
+      for (let code = first; code <= last; code++) map.set(code, width);
+    }
+  }
+  return map;
+}
+
+type Matrix = [number, number, number, number, number, number];
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
+];
+
+/** Lora's and Source Sans 3's ascent and descent, roughly, as shares of the font size. */
+const ASCENT = 0.75;
+const DESCENT = 0.22;
+
+/** The text runs of one page's content stream: q/Q/cm for the place, BT/Tm/Tf/TJ for the text (what react-pdf writes). */
+function readRuns(content: string, page: number, pageHeight: number, fonts: Map<string, Map<number, string>>, widths: Map<string, Map<number, number>>): TextRun[] {
+  const runs: TextRun[] = [];
+  const stack: Matrix[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  let tm: Matrix = [1, 0, 0, 1, 0, 0];
+  let font = "";
+  let size = 0;
+  const operands: string[] = [];
+  for (const [token] of content.matchAll(/\[[^\]]*\]|<[0-9a-fA-F]*>|\/[^\s/[\]<>()]+|-?[\d.]+|[A-Za-z*'"]+/g)) {
+    if (/^(-?[\d.]+|\/.*|\[.*|<.*)$/s.test(token)) {
+      operands.push(token);
+      continue;
+    }
+    const numbers = operands.map(Number);
+    switch (token) {
+      case "q":
+        stack.push(ctm);
+        break;
+      case "Q":
+        ctm = stack.pop() ?? [1, 0, 0, 1, 0, 0];
+        break;
+      case "cm":
+        ctm = multiply(numbers.slice(-6) as Matrix, ctm);
+        break;
+      case "BT":
+        tm = [1, 0, 0, 1, 0, 0];
+        break;
+      case "Tm":
+        tm = numbers.slice(-6) as Matrix;
+        break;
+      case "Tf":
+        font = operands[operands.length - 2]!.slice(1);
+        size = numbers[numbers.length - 1]!;
+        break;
+      case "TJ": {
+        const array = operands[operands.length - 1]!;
+        let advance = 0;
+        let text = "";
+        for (const [, hex, adjust] of array.matchAll(/<([0-9a-fA-F]*)>|(-?[\d.]+)/g)) {
+          if (adjust !== undefined) advance -= Number(adjust);
+          else
+            for (const code of (hex!.match(/.{4}/g) ?? []).map((g) => parseInt(g, 16))) {
+              advance += widths.get(font)?.get(code) ?? 1000;
+              text += fonts.get(font)?.get(code) ?? "\ufffd";
+            }
+        }
+        const m = multiply(tm, ctm);
+        const x = m[4];
+        const y = pageHeight - m[5];
+        runs.push({ page, text, fontSize: size, left: x, right: x + (advance / 1000) * size * m[0], top: y - ASCENT * size, bottom: y + DESCENT * size });
+        tm = [tm[0], tm[1], tm[2], tm[3], tm[4] + (advance / 1000) * size, tm[5]];
+        break;
+      }
+    }
+    operands.length = 0;
+  }
+  return runs;
 }
