@@ -185,6 +185,15 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(done.status).toBe(200);
       expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
       expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "payment.refund", outcome: "ok", subject_id: paymentId });
+
+      // Issue #30: a second refund of the refunded payment answered 200 and was logged as done.
+      const twice = await outcome(() =>
+        payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie: cookies.ekonomi, body: refund }), context: context(), params: { paymentId } } as never),
+      );
+      expect(twice.status).toBe(409);
+      expect(JSON.stringify(twice.value)).toContain("Gåvan är redan återbetald.");
+      expect((await auditRows()).at(-1)).toMatchObject({ action: "payment.refund", outcome: "refused", subject_id: paymentId });
+      expect((await auditRows()).filter((r) => r.subject_id === paymentId && r.outcome === "ok")).toHaveLength(1);
     });
 
     it("finance refunds a Swish gift through Swish once, however often the form is sent; by hand it is refused meanwhile", async () => {
@@ -208,8 +217,10 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(first.status).toBe(200);
       const second = await post(form);
       expect(second.status).toBe(200);
-      // Another form (a second tab) finds the same refund.
-      await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "Igen", confirm: "on" }));
+      // Another form (a second tab) is told a refund is under way, and asks for none.
+      const otherTab = await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "Igen", confirm: "on" }));
+      expect(otherTab.status).toBe(409);
+      expect(JSON.stringify(otherTab.value)).toContain("En återbetalning av gåvan pågår redan.");
       const rows = await db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).execute();
       expect(rows).toHaveLength(1);
       // Recording it by hand beside it is refused: it would be paid back twice.
@@ -219,8 +230,15 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       const deadline = Date.now() + 10_000;
       while ((await refunds.find(rows[0]!.id))!.status !== "confirmed" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
+      // Once paid back, a new form is refused as such (issue #30): 409 in Swedish, logged as refused, never as done.
+      const again = await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "En gång till", confirm: "on" }));
+      expect(again.status).toBe(409);
+      expect(JSON.stringify(again.value)).toContain("Gåvan är redan återbetald.");
+      const byHandAfter = await post(new URLSearchParams({ intent: "refund-manual", reason: "För hand", confirm: "on" }));
+      expect(byHandAfter.status).toBe(409);
+      expect(JSON.stringify(byHandAfter.value)).toContain("Gåvan är redan återbetald.");
       const logged = (await auditRows()).filter((r) => r.subject_id === paymentId && r.action === "payment.refund");
-      expect(logged.map((r) => r.outcome)).toEqual(["ok", "ok", "ok", "refused"]);
+      expect(logged.map((r) => r.outcome)).toEqual(["ok", "ok", "refused", "refused", "refused", "refused"]);
       expect(JSON.parse(logged[0]!.details!)).toMatchObject({ via: "swish", refundId: rows[0]!.id });
     });
 
