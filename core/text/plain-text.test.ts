@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTROL_CHARACTER_MESSAGE, plainText } from "./plain-text";
+import { CONTROL_CHARACTER_MESSAGE, plainText, withoutUnprintable } from "./plain-text";
 
 describe("plain text", () => {
   const line = plainText({ max: 10, tooLong: "För långt." });
@@ -24,5 +24,9 @@ describe("plain text", () => {
     expect(line.safeParse("åäöåäöåäöå").success).toBe(true);
     expect(line.safeParse("😀😀😀😀😀😀😀😀😀😀").success).toBe(true);
     expect(line.safeParse("åäöåäöåäöåä").error?.issues[0]?.message).toBe("För långt.");
+  });
+
+  it("shows back what was sent without control or direction characters, keeping tabs and line breaks", () => {
+    expect(withoutUnprintable("An\u0000na\u0007 \u202eBerg\u2066\u009f\r\nrad två\tslut")).toBe("Anna Berg\r\nrad två\tslut");
   });
 });
