@@ -48,7 +48,7 @@ describe("memorial pages echo what was typed without control characters", () => 
   }
 
   const typed = "Ann\u0000a Ber\u202egsson\u0007";
-  const pages = [
+  const pages: Array<{ path: string; id: string; route: { loader: unknown; action: unknown; default: unknown }; more: Record<string, string> }> = [
     { path: "/ge-en-gava/minnesgava", id: "minnesgava", route: memorialGift, more: { deceasedTownQuery: "Upp\u0000sala", greeting: "Vila\u0000 i frid" } },
     { path: "/minnesinsamling", id: "minnesinsamling", route: collectionStart, more: { organiserName: "Fam\u0000iljen" } },
   ];
