@@ -371,5 +371,22 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(text).toContain("access.denied");
       expect(text).not.toMatch(/,ok,/);
     });
+
+    it("the audit log page comes in pages of AUDIT_PAGE_SIZE, newest first, each keeping the search (issue #29.14)", async () => {
+      const { staff } = server.container;
+      for (let i = 0; i < audit.AUDIT_PAGE_SIZE + 5; i++) await staff.audit.record({ staffId: null, staffName: "Sidtest", ip: IP }, { action: "donor.view", details: { n: i } });
+      const load = async (query: string) =>
+        (await outcome(() => audit.loader({ request: request(`/admin/logg${query}`, { cookie: cookies.admin }), context: context(), params: {} } as never))).value as Awaited<ReturnType<typeof audit.loader>>;
+      const first = await load("?q=Sidtest");
+      expect(first).toMatchObject({ page: 0, pageCount: 2, total: audit.AUDIT_PAGE_SIZE + 5 });
+      expect(first.rows).toHaveLength(audit.AUDIT_PAGE_SIZE);
+      expect(JSON.parse(first.rows[0]!.details!)).toEqual({ n: audit.AUDIT_PAGE_SIZE + 4 });
+      const second = await load("?q=Sidtest&sida=2");
+      expect(second.rows.map((r) => JSON.parse(r.details!).n)).toEqual([4, 3, 2, 1, 0]);
+      // Past the end is the last page; nonsense is the first.
+      expect((await load("?q=Sidtest&sida=99")).page).toBe(1);
+      expect((await load("?q=Sidtest&sida=x")).page).toBe(0);
+      expect(await staff.audit.count({ text: "Sidtest" })).toBe(audit.AUDIT_PAGE_SIZE + 5);
+    });
   });
 });

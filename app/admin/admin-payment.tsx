@@ -8,6 +8,7 @@ import { findGift, findPayment, paymentEvents, paymentsForGift } from "#core/pay
 import { RefundNotPossibleError } from "#core/payments/payment-service";
 import { NoRefundApiError, RefundAlreadyRequestedError } from "#core/payments/refund-service";
 import type { RefundRow } from "#core/payments/refund-provider";
+import { DetailLines } from "./detail-lines";
 import { PAYMENT_EVENT_LABELS, REFUND_PROVIDER_LABELS, refundNotPossibleText, refundRefusalText } from "./refund-labels";
 import { METHOD_LABELS } from "#core/donors/gift-history";
 import { GIFT_TYPE_LABELS } from "#core/gifts/gift-types";
@@ -298,7 +299,9 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
               <td>{e.from ? (PAYMENT_STATUS_LABELS[e.from] ?? e.from) : "–"}</td>
               <td>{PAYMENT_EVENT_LABELS[e.type] ?? PAYMENT_STATUS_LABELS[e.to] ?? e.to}</td>
               <td>{EVENT_SOURCE_LABELS[e.source] ?? e.source}</td>
-              <td className="admin-table__details">{e.data ?? ""}</td>
+              <td className="admin-table__details">
+                <DetailLines details={e.data} />
+              </td>
             </tr>
           ))}
         </tbody>
