@@ -73,7 +73,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </a>
       </Form>
       {/* tabIndex: on a phone the table scrolls sideways on its own, and a keyboard must be able to scroll it. */}
-      <table className="admin-table" id="logg-lista" tabIndex={0}>
+      <table className="admin-table admin-table--stacked" id="logg-lista" tabIndex={0}>
         <caption>
           {pageCount > 1 ? `Händelser ${first}–${first + rows.length - 1} av ${total}, senaste först` : countOf(total, "händelse", "händelser")} (exporten tar med upp till 10 000)
         </caption>
@@ -96,7 +96,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <td>{r.ip}</td>
               <td>{auditActionLabel(r.action)}</td>
               <td>{r.outcome === "ok" ? "Genomförd" : "Nekad"}</td>
-              <td>{auditSubjectLabel(r.subject_type, r.subject_id)}</td>
+              <td data-label="Gäller">{auditSubjectLabel(r.subject_type, r.subject_id)}</td>
               <td className="admin-table__details">
                 <DetailLines details={r.details} />
               </td>
