@@ -188,7 +188,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: payment.status })] }), 409);
   }
   if (adapter && !(await manualAllowed(container, payment.id))) {
-    await refusedAudit({ fields: ["form"] });
+    // Beside a refund the provider is making (or made), it would be paid back twice: a conflict, said as such.
+    const live = (await container.refunds.forPayment(payment.id)).find((r) => r.status !== "refused");
+    await refusedAudit({ fields: ["form"], ...(live ? { refundId: live.id, refundStatus: live.status } : {}) });
+    if (live) return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: payment.status, liveRefundStatus: live.status })] }), 409);
     return refused(submission.reply({ formErrors: [`Den här betalningen återbetalas genom ${adapter.label}. Använd knappen för det.`] }), 400);
   }
   const { reason } = submission.value;
