@@ -1,5 +1,5 @@
 import { PassThrough, pipeline } from "node:stream";
-import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import { RouterContextProvider, ServerRouter, isRouteErrorResponse, type EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { containerContext, nonceContext } from "./context";
@@ -63,6 +63,11 @@ export default function handleRequest(
  * Errors thrown in loaders, actions and rendering go to the server's logger and,
  * when SENTRY_DSN is set, to error reporting. Pre-rendering at build time has no container
  * and uses the console. Aborted requests are the visitor leaving, not errors.
+ *
+ * React Router's own refusals of what a visitor sent – 405 for a post to a page
+ * without an action, 400 for a malformed one – arrive here too, carrying an
+ * internal Error: they are the visitor's doing, a warning without a stack and
+ * no report, or anyone could fill the error log by posting to any page (issue #30).
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }): void {
   if (request.signal.aborted) return;
@@ -76,7 +81,12 @@ export function handleError(error: unknown, { request, context }: { request: Req
     console.error(error);
     return;
   }
-  container.logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    container.logger.warn({ path, method: request.method, status: error.status, reason: error.statusText }, "page request refused");
+    return;
+  }
+  container.logger.error({ err: error, path }, "request failed");
   // Without a DSN the log line above is the report; the reporter would only log it again.
   if (container.errorReporter.enabled) {
     void container.errorReporter.captureException(error, { url: request.url, tags: { handler: "react-router" } });

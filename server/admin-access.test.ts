@@ -185,6 +185,15 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(done.status).toBe(200);
       expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
       expect((await auditRows()).at(-1)).toMatchObject({ staff_id: staffIds.ekonomi, action: "payment.refund", outcome: "ok", subject_id: paymentId });
+
+      // Issue #30: a second refund of the refunded payment answered 200 and was logged as done.
+      const twice = await outcome(() =>
+        payment.action({ request: request(`/admin/betalningar/${paymentId}`, { method: "POST", cookie: cookies.ekonomi, body: refund }), context: context(), params: { paymentId } } as never),
+      );
+      expect(twice.status).toBe(409);
+      expect(JSON.stringify(twice.value)).toContain("Gåvan är redan återbetald.");
+      expect((await auditRows()).at(-1)).toMatchObject({ action: "payment.refund", outcome: "refused", subject_id: paymentId });
+      expect((await auditRows()).filter((r) => r.subject_id === paymentId && r.outcome === "ok")).toHaveLength(1);
     });
 
     it("finance refunds a Swish gift through Swish once, however often the form is sent; by hand it is refused meanwhile", async () => {
@@ -208,19 +217,29 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(first.status).toBe(200);
       const second = await post(form);
       expect(second.status).toBe(200);
-      // Another form (a second tab) finds the same refund.
-      await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "Igen", confirm: "on" }));
+      // Another form (a second tab) is told a refund is under way, and asks for none.
+      const otherTab = await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "Igen", confirm: "on" }));
+      expect(otherTab.status).toBe(409);
+      expect(JSON.stringify(otherTab.value)).toContain("En återbetalning av gåvan pågår redan.");
       const rows = await db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).execute();
       expect(rows).toHaveLength(1);
-      // Recording it by hand beside it is refused: it would be paid back twice.
+      // Recording it by hand beside it is refused: it would be paid back twice (409 whether Swish has paid it out yet or not).
       const byHand = await post(new URLSearchParams({ intent: "refund-manual", reason: "För hand", confirm: "on" }));
-      expect(byHand.status).toBe(400);
+      expect(byHand.status).toBe(409);
+      expect(JSON.stringify(byHand.value)).toMatch(/En återbetalning av gåvan pågår redan|Gåvan är redan återbetald/);
       // Swish pays out and calls back; the payment is refunded once.
       const deadline = Date.now() + 10_000;
       while ((await refunds.find(rows[0]!.id))!.status !== "confirmed" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect((await db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow()).status).toBe("refunded");
+      // Once paid back, a new form is refused as such (issue #30): 409 in Swedish, logged as refused, never as done.
+      const again = await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "En gång till", confirm: "on" }));
+      expect(again.status).toBe(409);
+      expect(JSON.stringify(again.value)).toContain("Gåvan är redan återbetald.");
+      const byHandAfter = await post(new URLSearchParams({ intent: "refund-manual", reason: "För hand", confirm: "on" }));
+      expect(byHandAfter.status).toBe(409);
+      expect(JSON.stringify(byHandAfter.value)).toContain("Gåvan är redan återbetald.");
       const logged = (await auditRows()).filter((r) => r.subject_id === paymentId && r.action === "payment.refund");
-      expect(logged.map((r) => r.outcome)).toEqual(["ok", "ok", "ok", "refused"]);
+      expect(logged.map((r) => r.outcome)).toEqual(["ok", "ok", "refused", "refused", "refused", "refused"]);
       expect(JSON.parse(logged[0]!.details!)).toMatchObject({ via: "swish", refundId: rows[0]!.id });
     });
 
@@ -352,6 +371,23 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(text.split("\r\n")[0]).toBe("id,tid,personal_id,personal,ip,handling,utfall,objekttyp,objekt,detaljer");
       expect(text).toContain("access.denied");
       expect(text).not.toMatch(/,ok,/);
+    });
+
+    it("the audit log page comes in pages of AUDIT_PAGE_SIZE, newest first, each keeping the search (issue #29.14)", async () => {
+      const { staff } = server.container;
+      for (let i = 0; i < audit.AUDIT_PAGE_SIZE + 5; i++) await staff.audit.record({ staffId: null, staffName: "Sidtest", ip: IP }, { action: "donor.view", details: { n: i } });
+      const load = async (query: string) =>
+        (await outcome(() => audit.loader({ request: request(`/admin/logg${query}`, { cookie: cookies.admin }), context: context(), params: {} } as never))).value as Awaited<ReturnType<typeof audit.loader>>;
+      const first = await load("?q=Sidtest");
+      expect(first).toMatchObject({ page: 0, pageCount: 2, total: audit.AUDIT_PAGE_SIZE + 5 });
+      expect(first.rows).toHaveLength(audit.AUDIT_PAGE_SIZE);
+      expect(JSON.parse(first.rows[0]!.details!)).toEqual({ n: audit.AUDIT_PAGE_SIZE + 4 });
+      const second = await load("?q=Sidtest&sida=2");
+      expect(second.rows.map((r) => JSON.parse(r.details!).n)).toEqual([4, 3, 2, 1, 0]);
+      // Past the end is the last page; nonsense is the first.
+      expect((await load("?q=Sidtest&sida=99")).page).toBe(1);
+      expect((await load("?q=Sidtest&sida=x")).page).toBe(0);
+      expect(await staff.audit.count({ text: "Sidtest" })).toBe(audit.AUDIT_PAGE_SIZE + 5);
     });
   });
 });

@@ -18,7 +18,10 @@ import { prefersGzip } from "./prerendered-responses";
  * boundary) that parses; anything else is answered here with a short Swedish
  * page – 405, 413 or 400 – and a warning in the log, never a 500 from deep in
  * an action. Every page route inherits this: an action may call
- * `request.formData()` without guarding it.
+ * `request.formData()` without guarding it. A post whose browser says it came
+ * from another site is refused here too, with 403 and a warning: React Router
+ * would refuse it anyway, but as an error with a stack trace, so that anyone
+ * could fill the error log (issue #30).
  */
 export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 
@@ -27,7 +30,7 @@ export const PAGE_FORM_MAX_BYTES = 64 * 1024;
 
 export type PageBodyCheck =
   | { ok: true; body: Buffer | null }
-  | { ok: false; status: 400 | 405 | 413; reason: string; title: string; text: string };
+  | { ok: false; status: 400 | 403 | 405 | 413; reason: string; title: string; text: string };
 
 /** Pages that take a file upload: a larger limit, and their own words when it is passed. */
 export const UPLOAD_PAGES: Readonly<Record<string, { maxBytes: number; title: string; text: string }>> = {
@@ -36,7 +39,7 @@ export const UPLOAD_PAGES: Readonly<Record<string, { maxBytes: number; title: st
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
-function refusal(status: 400 | 405 | 413, reason: string, title: string, text: string): PageBodyCheck {
+function refusal(status: 400 | 403 | 405 | 413, reason: string, title: string, text: string): PageBodyCheck {
   return { ok: false, status, reason, title, text };
 }
 
@@ -59,12 +62,37 @@ export async function readBodyUpTo(req: ExpressRequest, max: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-/** Checks a page request's method and form body; on success hands back the body that was read. */
+/**
+ * React Router's own rule for a post (throwIfPotentialCSRFAttack): an Origin
+ * header, unless absent or "null", must be the origin of the address asked
+ * for. Applied here first, so that React Router never meets such a post.
+ * The stricter same-site rule of the donor and staff pages
+ * (`assertSameOrigin`) still runs in their actions.
+ */
+export function isCrossOriginPost(req: ExpressRequest): boolean {
+  const origin = req.get("origin");
+  if (origin === undefined || origin === "null") return false;
+  try {
+    return new URL(origin).origin !== requestUrl(req).origin;
+  } catch {
+    return true;
+  }
+}
+
+/** Checks a page request's method, origin and form body; on success hands back the body that was read. */
 export async function checkPageRequest(req: ExpressRequest, maxBytes: number, tooLarge?: { title: string; text: string }): Promise<PageBodyCheck> {
   const method = req.method.toUpperCase();
   if (method === "GET" || method === "HEAD") return { ok: true, body: null };
   if (method !== "POST") {
     return refusal(405, "method not allowed", "Det går inte att göra så här", "Sidan kan bara visas eller ta emot ett ifyllt formulär.");
+  }
+  if (isCrossOriginPost(req)) {
+    return refusal(
+      403,
+      "cross-origin post",
+      "Formuläret kom från en annan webbplats",
+      "Det som skickades kom inte från ett formulär på vår webbplats, så vi har inte tagit emot det. Öppna sidan hos oss och fyll i formuläret där.",
+    );
   }
   const contentType = req.headers["content-type"] ?? "";
   if (!FORM_TYPES.test(contentType)) return refusal(400, "not a form content type", NOT_A_FORM.title, NOT_A_FORM.text);
@@ -183,12 +211,17 @@ async function sendKeptPage(
   res.end(body);
 }
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {
+/** The address React Router is handed for the request (behind a trusted proxy, the one the browser used). */
+function requestUrl(req: ExpressRequest): URL {
   const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find((p) => Number.isSafeInteger(p));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {
+  const url = requestUrl(req);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;

@@ -7,7 +7,7 @@ import { silentLogger } from "#core/logger";
 import { createGift } from "#core/gifts/gift-service";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 import { PaymentService, RefundNotPossibleError } from "#core/payments/payment-service";
-import { NoRefundApiError, RefundService } from "#core/payments/refund-service";
+import { NoRefundApiError, RefundAlreadyRequestedError, RefundService } from "#core/payments/refund-service";
 import type { RefundAdapter } from "#core/payments/refund-provider";
 import { findPayment } from "#core/payments/payment-repository";
 import { InvoicePaymentProvider } from "#core/payments/invoice-provider";
@@ -133,11 +133,12 @@ describe.each(testEngines)("refunds through the provider on %s", (engine) => {
     expect(first).toMatchObject({ status: "sent", amount_ore: 25_000, provider: "HLFSwish" });
     expect((await findPayment(t.db, payment.id))!.status).toBe("paid");
 
-    // The same form twice, and a second tab's form: the one refund, not sent again.
+    // The same form twice is the one refund, not sent again; a second tab's form is told there is one already.
     const again = await t.refunds.request(payment.id, { by: "staff:1", reason: "Givaren ångrade sig", idempotencyKey: "form-1" });
-    const otherTab = await t.refunds.request(payment.id, { by: "staff:2", reason: "Dubbelklick", idempotencyKey: "form-2" });
     expect(again.id).toBe(first.id);
-    expect(otherTab.id).toBe(first.id);
+    const otherTab = t.refunds.request(payment.id, { by: "staff:2", reason: "Dubbelklick", idempotencyKey: "form-2" });
+    await expect(otherTab).rejects.toBeInstanceOf(RefundAlreadyRequestedError);
+    await expect(otherTab).rejects.toMatchObject({ refund: { id: first.id, status: "sent" } });
     expect(await t.db.selectFrom("payment_refunds").selectAll().execute()).toHaveLength(1);
 
     // Swish pays out and calls back; the callback only makes us read the refund from Swish.
@@ -153,8 +154,12 @@ describe.each(testEngines)("refunds through the provider on %s", (engine) => {
       { type: "refund-requested", from_status: "paid", to_status: "paid", source: "staff" },
       { type: "status-changed", from_status: "paid", to_status: "refunded", source: "callback" },
     ]);
-    // Asked again after the end: nothing moves, nothing is sent.
-    expect((await t.refunds.request(payment.id, { by: "staff:1", reason: "x", idempotencyKey: "form-3" })).id).toBe(first.id);
+    // Asked again after the end (issue #30): refused with the refund that was made; nothing moves, nothing is sent.
+    await expect(t.refunds.request(payment.id, { by: "staff:1", reason: "x", idempotencyKey: "form-3" })).rejects.toMatchObject({
+      name: "RefundAlreadyRequestedError",
+      refund: { id: first.id, status: "confirmed" },
+    });
+    expect(await t.db.selectFrom("payment_refunds").selectAll().execute()).toHaveLength(1);
   });
 
   it("shows a Swish refusal and changes nothing; a new try is allowed", async () => {
@@ -182,7 +187,7 @@ describe.each(testEngines)("refunds through the provider on %s", (engine) => {
     const cut = await t.refunds.request(payment.id, { by: "staff:1", reason: "Fel belopp", idempotencyKey: "form-1" });
     expect(cut.status).toBe("sending");
     // The staff member clicks again: the fence is held, nothing is sent.
-    await t.refunds.request(payment.id, { by: "staff:1", reason: "Fel belopp", idempotencyKey: "form-2" });
+    await expect(t.refunds.request(payment.id, { by: "staff:1", reason: "Fel belopp", idempotencyKey: "form-2" })).rejects.toBeInstanceOf(RefundAlreadyRequestedError);
     expect(counter.sends).toBe(1);
     // Reconciliation finds it at Swish by the stored instruction id instead of sending a second one.
     t.clock.advance(60_000);

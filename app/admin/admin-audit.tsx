@@ -4,23 +4,42 @@ import type { Route } from "./+types/admin-audit";
 import { requireStaff } from "./staff-guard.server";
 import { auditFilterFrom } from "./audit-filter";
 import { formatDateTime } from "./admin-format";
+import { auditActionLabel, auditSubjectLabel } from "./audit-labels";
+import { DetailLines } from "./detail-lines";
+import { Pagination } from "../components/pagination/pagination";
 
 export function meta() {
   return [{ title: "Logg – Administration" }];
 }
 
-const SHOWN = 200;
+/** Entries per page: a screenful or two, instead of one table some 5,700 px tall (issue #29.14). */
+export const AUDIT_PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { container } = await requireStaff(context, request, "admin");
-  const { filter, query } = auditFilterFrom(new URL(request.url));
-  const rows = await container.staff.audit.search(filter, SHOWN);
-  return { query, rows, csv: `/admin/logg.csv?${new URLSearchParams(query).toString()}` };
+  const url = new URL(request.url);
+  const { filter, query } = auditFilterFrom(url);
+  const total = await container.staff.audit.count(filter);
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  // ?sida=N counted from 1; anything else is the newest page, past the end the oldest.
+  const requested = Number(url.searchParams.get("sida") ?? "1");
+  const page = Number.isSafeInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) - 1 : 0;
+  const rows = await container.staff.audit.search(filter, AUDIT_PAGE_SIZE, page * AUDIT_PAGE_SIZE);
+  return { query, rows, page, pageCount, total, csv: `/admin/logg.csv?${new URLSearchParams(query).toString()}` };
+}
+
+/** The address of a page of the log with the same search. */
+function pageHref(query: Record<string, string>, page: number): string {
+  const params = new URLSearchParams(query);
+  if (page > 0) params.set("sida", String(page + 1));
+  const search = params.toString();
+  return search ? `/admin/logg?${search}` : "/admin/logg";
 }
 
 /** The audit log for admins: search by text, outcome and days; export what is found as CSV. Read only. */
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { query, rows, csv } = loaderData;
+  const { query, rows, page, pageCount, total, csv } = loaderData;
+  const first = page * AUDIT_PAGE_SIZE + 1;
   return (
     <>
       <h1>Logg</h1>
@@ -53,9 +72,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           Exportera CSV
         </a>
       </Form>
-      <table className="admin-table">
+      {/* tabIndex: on a phone the table scrolls sideways on its own, and a keyboard must be able to scroll it. */}
+      <table className="admin-table admin-table--stacked" id="logg-lista" tabIndex={0}>
         <caption>
-          {rows.length === SHOWN ? `De senaste ${SHOWN} händelserna` : countOf(rows.length, "händelse", "händelser")} (exporten tar med upp till 10 000)
+          {pageCount > 1 ? `Händelser ${first}–${first + rows.length - 1} av ${total}, senaste först` : countOf(total, "händelse", "händelser")} (exporten tar med upp till 10 000)
         </caption>
         <thead>
           <tr>
@@ -74,16 +94,17 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <td>{formatDateTime(r.at)}</td>
               <td>{r.staff_name ?? (r.staff_id ? r.staff_id.slice(0, 8) : "okänd")}</td>
               <td>{r.ip}</td>
-              <td>
-                <code>{r.action}</code>
-              </td>
+              <td>{auditActionLabel(r.action)}</td>
               <td>{r.outcome === "ok" ? "Genomförd" : "Nekad"}</td>
-              <td>{r.subject_type ? `${r.subject_type} ${r.subject_id ?? ""}` : "–"}</td>
-              <td className="admin-table__details">{r.details === "{}" ? "" : r.details}</td>
+              <td data-label="Gäller">{auditSubjectLabel(r.subject_type, r.subject_id)}</td>
+              <td className="admin-table__details">
+                <DetailLines details={r.details} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <Pagination page={page} pageCount={pageCount} href={(p) => pageHref(query, p)} label="Sidor i loggen" listId="logg-lista" previous="Nyare händelser" next="Äldre händelser" />
     </>
   );
 }

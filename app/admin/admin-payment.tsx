@@ -6,9 +6,10 @@ import { formatDateTime } from "./admin-format";
 import { EVENT_SOURCE_LABELS, PAYMENT_STATUS_LABELS } from "./payment-labels";
 import { findGift, findPayment, paymentEvents, paymentsForGift } from "#core/payments/payment-repository";
 import { RefundNotPossibleError } from "#core/payments/payment-service";
-import { NoRefundApiError } from "#core/payments/refund-service";
+import { NoRefundApiError, RefundAlreadyRequestedError } from "#core/payments/refund-service";
 import type { RefundRow } from "#core/payments/refund-provider";
-import { PAYMENT_EVENT_LABELS, REFUND_PROVIDER_LABELS, refundRefusalText } from "./refund-labels";
+import { DetailLines } from "./detail-lines";
+import { PAYMENT_EVENT_LABELS, REFUND_PROVIDER_LABELS, refundNotPossibleText, refundRefusalText } from "./refund-labels";
 import { METHOD_LABELS } from "#core/donors/gift-history";
 import { GIFT_TYPE_LABELS } from "#core/gifts/gift-types";
 import { formatSek } from "#core/site/format";
@@ -147,7 +148,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const refusedAudit = (details: Record<string, unknown>) =>
     audit({ action: "payment.refund", outcome: "refused", subjectType: "payment", subjectId: payment.id, details });
   const refused = (result: FormResult, status: number) => data({ ok: false, form, result } satisfies ActionResult, { status });
-  const notPaid = "Bara en betald betalning kan återbetalas. Ladda om sidan och se dess status.";
 
   if (viaProvider) {
     const submission = parseForm(formData, providerRefundSchema);
@@ -160,9 +160,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       refund = await container.refunds.request(payment.id, { by: `staff:${staff.id}`, reason, idempotencyKey: key });
     } catch (error) {
+      if (error instanceof RefundAlreadyRequestedError) {
+        await refusedAudit({ status: payment.status, refundId: error.refund.id, refundStatus: error.refund.status });
+        return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: payment.status, liveRefundStatus: error.refund.status })] }), 409);
+      }
       if (!(error instanceof RefundNotPossibleError || error instanceof NoRefundApiError)) throw error;
       await refusedAudit({ status: payment.status });
-      return refused(submission.reply({ formErrors: [notPaid] }), 409);
+      return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: payment.status })] }), 409);
     }
     const via = adapter.label.toLowerCase();
     if (refund.status === "refused") {
@@ -178,8 +182,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await refusedAudit({ fields: Object.keys(submission.error ?? {}) });
     return refused(submission.reply(), 400);
   }
+  // Already paid back (or never paid): said as such, before the by-hand rule below would blame the button.
+  if (payment.status !== "paid") {
+    await refusedAudit({ status: payment.status });
+    return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: payment.status })] }), 409);
+  }
   if (adapter && !(await manualAllowed(container, payment.id))) {
-    await refusedAudit({ fields: ["form"] });
+    // Beside a refund the provider is making (or made), it would be paid back twice: a conflict, said as such.
+    const live = (await container.refunds.forPayment(payment.id)).find((r) => r.status !== "refused");
+    await refusedAudit({ fields: ["form"], ...(live ? { refundId: live.id, refundStatus: live.status } : {}) });
+    if (live) return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: payment.status, liveRefundStatus: live.status })] }), 409);
     return refused(submission.reply({ formErrors: [`Den här betalningen återbetalas genom ${adapter.label}. Använd knappen för det.`] }), 400);
   }
   const { reason } = submission.value;
@@ -187,8 +199,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await container.payments.recordRefund(payment.id, { by: `staff:${staff.id}`, reason });
   } catch (error) {
     if (!(error instanceof RefundNotPossibleError)) throw error;
-    await refusedAudit({ status: payment.status });
-    return refused(submission.reply({ formErrors: [notPaid] }), 409);
+    await refusedAudit({ status: error.status });
+    return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: error.status })] }), 409);
   }
   await audit({ action: "payment.refund", subjectType: "payment", subjectId: payment.id, details: { amountOre: payment.amount_ore, method: payment.method, via: "manual", reason } });
   return { ok: true, done: "manual" } satisfies ActionResult;
@@ -290,7 +302,9 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
               <td>{e.from ? (PAYMENT_STATUS_LABELS[e.from] ?? e.from) : "–"}</td>
               <td>{PAYMENT_EVENT_LABELS[e.type] ?? PAYMENT_STATUS_LABELS[e.to] ?? e.to}</td>
               <td>{EVENT_SOURCE_LABELS[e.source] ?? e.source}</td>
-              <td className="admin-table__details">{e.data ?? ""}</td>
+              <td className="admin-table__details">
+                <DetailLines details={e.data} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -24,6 +24,18 @@ export function refundRefusalText(provider: string, code: string | null): string
   return known ?? `${provider} nekade återbetalningen${code ? ` (kod ${code})` : ""}.`;
 }
 
+/**
+ * Why a refund form was not carried out because of the payment's state, not
+ * its fields: the gift is already paid back, a refund of it is under way, or
+ * the payment was never paid (issue #30: a second refund of a refunded
+ * payment answered as if it had been made).
+ */
+export function refundNotPossibleText(state: { paymentStatus: string; liveRefundStatus?: string }): string {
+  if (state.paymentStatus === "refunded" || state.liveRefundStatus === "confirmed") return "Gåvan är redan återbetald. Ingen ny återbetalning har gjorts.";
+  if (state.liveRefundStatus) return "En återbetalning av gåvan pågår redan. Ingen ny har begärts – ladda om sidan och se hur det går med den.";
+  return "Bara en betald betalning kan återbetalas. Ladda om sidan och se dess status.";
+}
+
 /** The provider's name as staff know it, in the payment page's sentences. */
 export const REFUND_PROVIDER_LABELS: Record<string, string> = { HLFSwish: "Swish", Mondido: "Mondido" };
 

@@ -25,7 +25,7 @@ export async function loadGiftPayment(container: AppContainer, orderReference: s
   const view = paymentView(container.paymentViews, gift, payment);
   const status = payment.status;
   const membership = gift.gift_type === "membership";
-  const message = paymentMessage(status, payment.error_code, membership ? "membership" : "gift");
+  const message = paymentMessage(status, payment.error_code, membership ? "membership" : "gift", payment.provider);
   const swishToken = payment.provider === "HLFSwish" ? payment.client_token : null;
   return {
     orderReference: gift.order_reference,

@@ -3,6 +3,7 @@ import type { Route } from "./+types/letter-link";
 import { containerContext } from "../context";
 import { clientIp } from "../donor/donor-session.server";
 import { letterPrefill } from "#core/letter-links/letter-links";
+import { normaliseLetterReference } from "#core/letter-links/letter-link-reference";
 import { letterPrefillCookie } from "./letter-prefill.server";
 import "./postal-form.css";
 
@@ -39,8 +40,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!counted.allowed) {
     return data({ limited: true, ...contact }, { status: 429, headers: { ...PRIVATE, "Retry-After": String(counted.secondsLeft) } });
   }
-  // Crockford base32 reads the same in either case: a link typed by hand from the letter in small letters still works.
-  const reference = params.reference.toUpperCase();
+  // The API's rule too: a link typed by hand from the letter in small letters still works.
+  const reference = normaliseLetterReference(params.reference);
   const prefill = await letterPrefill({ db: container.db, clock: container.clock }, reference);
   if (!prefill) return data({ limited: false, ...contact }, { status: 404, headers: PRIVATE });
   return redirect("/ge-en-gava", { status: 303, headers: { ...PRIVATE, "Set-Cookie": letterPrefillCookie(container, reference) } });

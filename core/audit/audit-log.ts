@@ -49,8 +49,19 @@ export class AuditLog {
       .execute();
   }
 
-  async search(filter: AuditFilter, limit = 200): Promise<AuditRow[]> {
-    let query = this.deps.db.selectFrom("audit_log").selectAll();
+  /** The newest entries that match, `limit` of them from `offset` on (the back office's pages, the CSV export). */
+  async search(filter: AuditFilter, limit = 200, offset = 0): Promise<AuditRow[]> {
+    return this.matching(filter).selectAll().orderBy("id", "desc").limit(limit).offset(offset).execute();
+  }
+
+  /** How many entries match, for the page count. */
+  async count(filter: AuditFilter): Promise<number> {
+    const row = await this.matching(filter).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private matching(filter: AuditFilter) {
+    let query = this.deps.db.selectFrom("audit_log");
     if (filter.text) {
       // % and _ typed by staff act as wildcards, which is harmless here.
       const like = `%${filter.text}%`;
@@ -67,7 +78,7 @@ export class AuditLog {
     if (filter.outcome) query = query.where("outcome", "=", filter.outcome);
     if (filter.from) query = query.where("at", ">=", `${filter.from}T00:00:00.000Z`);
     if (filter.to) query = query.where("at", "<=", `${filter.to}T23:59:59.999Z`);
-    return query.orderBy("id", "desc").limit(limit).execute();
+    return query;
   }
 }
 

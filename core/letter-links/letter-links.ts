@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { DonorRow } from "../donors/donor-repository";
-import { isLetterReference, letterReferenceHash, newLetterReference } from "./letter-link-reference";
+import { isLetterReference, letterReferenceHash, newLetterReference, normaliseLetterReference } from "./letter-link-reference";
 
 /**
  * Links printed on letters the charity posts (decision 0023). Staff make one
@@ -51,11 +51,12 @@ export async function issueLetterLink(deps: { db: Kysely<DB>; clock: Clock }, do
 }
 
 /**
- * What a letter's link pre-fills, or null – one answer for a malformed,
+ * What a letter's link pre-fills (the reference in either letter case), or null – one answer for a malformed,
  * unknown or expired reference and for a donor whose address is gone. Unknown
  * and expired are one indexed look-up by the hash, so they take the same time.
  */
-export async function letterPrefill(deps: { db: Kysely<DB>; clock: Clock }, reference: string): Promise<LetterPrefill | null> {
+export async function letterPrefill(deps: { db: Kysely<DB>; clock: Clock }, given: string): Promise<LetterPrefill | null> {
+  const reference = normaliseLetterReference(given);
   if (!isLetterReference(reference)) return null;
   const donor = await deps.db
     .selectFrom("letter_links")

@@ -13,4 +13,10 @@ describe("payment messages", () => {
     expect(paymentMessage("refunded", null, "membership").title).toBe("Medlemsavgiften har betalats tillbaka");
     for (const status of ["paid", "refunded"] as const) expect(paymentMessage(status, null, "membership").title).not.toMatch(/gåva/i);
   });
+
+  it("tells a donor waiting on an invoice, card or bank payment what to do with that method, not to open Swish (issue #30)", () => {
+    expect(paymentMessage("pending", null, "gift", "HLFSwish").body).toMatch(/Swish-appen/);
+    for (const provider of ["Invoice", "Mondido", "Brite", "Drip"] as const) expect(paymentMessage("pending", null, "gift", provider).body, provider).not.toMatch(/Swish/);
+    expect(paymentMessage("pending", null, "gift", "Invoice").body).toMatch(/OCR-numret/);
+  });
 });

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from "./payment-status";
+import type { PaymentStatus, ProviderName } from "./payment-status";
 
 /**
  * What a donor is told about a payment, in Swedish. Provider error codes are
@@ -25,15 +25,32 @@ const SWISH_ERRORS: Record<string, string> = {
   DS24: "Svaret från banken dröjde, så betalningen avbröts. Kontrollera i din bank att inga pengar dragits innan du försöker igen.",
 };
 
+/**
+ * What to do while a payment waits, in the words of its own method: an open
+ * invoice is paid with its OCR number, not in the Swish app (issue #30).
+ */
+const WAITING_BODIES: Readonly<Record<ProviderName, string>> = {
+  HLFSwish: "Öppna Swish-appen och godkänn betalningen.",
+  Mondido: "Betala med ditt kort i kortfönstret.",
+  Brite: "Godkänn betalningen i din bank.",
+  Invoice: "Betala fakturan till vårt bankgiro med OCR-numret på den. Det kan ta några bankdagar innan betalningen syns här.",
+  Drip: "Betalningen dras från ditt konto med autogiro.",
+};
+
 /** What the payment pays for: a gift, or a membership fee, which the site says is not a gift. */
 export type PaymentPurpose = "gift" | "membership";
 
-export function paymentMessage(status: PaymentStatus, errorCode: string | null, purpose: PaymentPurpose = "gift"): PaymentMessage {
+export function paymentMessage(
+  status: PaymentStatus,
+  errorCode: string | null,
+  purpose: PaymentPurpose = "gift",
+  provider: ProviderName = "HLFSwish",
+): PaymentMessage {
   const detail = errorCode ? SWISH_ERRORS[errorCode] : undefined;
   switch (status) {
     case "created":
     case "pending":
-      return { title: "Väntar på din betalning", body: "Öppna Swish-appen och godkänn betalningen.", canRetry: false };
+      return { title: "Väntar på din betalning", body: WAITING_BODIES[provider], canRetry: false };
     case "paid":
       return purpose === "membership"
         ? { title: "Välkommen som medlem!", body: "Medlemsavgiften är betald.", canRetry: false }

@@ -25,7 +25,7 @@ export interface PaymentViewLinks {
  */
 export function paymentView(links: PaymentViewLinks, gift: GiftRow, payment: PaymentRow) {
   const status = payment.status;
-  const message = paymentMessage(status, payment.error_code, gift.gift_type === "membership" ? "membership" : "gift");
+  const message = paymentMessage(status, payment.error_code, gift.gift_type === "membership" ? "membership" : "gift", payment.provider);
   return {
     orderReference: gift.order_reference,
     paymentId: payment.id,

@@ -30,6 +30,19 @@ export class NoRefundApiError extends Error {
   }
 }
 
+/**
+ * The payment already has its one refund – under way or paid out – asked for
+ * by another form (a second tab, a later visit): nothing new is asked of the
+ * provider, and staff are told, rather than shown the earlier refund as if
+ * this request had made it (issue #30).
+ */
+export class RefundAlreadyRequestedError extends Error {
+  constructor(readonly refund: RefundRow) {
+    super(`Payment ${refund.payment_id} already has refund ${refund.id} (${refund.status})`);
+    this.name = "RefundAlreadyRequestedError";
+  }
+}
+
 /** A Swish refund whose first send may have been lost is sent again under the same instruction id after this long. */
 const RESEND_AFTER_MS = 30_000;
 
@@ -77,15 +90,19 @@ export class RefundService {
   }
 
   /**
-   * Staff asked to refund a paid payment. Returns the payment's one live
-   * refund: the new one, or the one an earlier click (same key or not)
-   * already made – which is then not sent again.
+   * Staff asked to refund a paid payment. Returns the refund this form made:
+   * the new one, or – the same form sent again (same key) – the one it made
+   * before, which is then not sent again. Another form finding the payment's
+   * one live refund gets RefundAlreadyRequestedError.
    */
   async request(paymentId: string, request: { by: string; reason: string; idempotencyKey: string }): Promise<RefundRow> {
     const { row, created } = await this.store(paymentId, request).catch(async (error: unknown) => {
+      if (error instanceof RefundAlreadyRequestedError) throw error;
       // Two requests racing past the checks meet at the unique indexes; the loser gets the winner's row.
-      const existing = (await this.byKey(request.idempotencyKey)) ?? (await this.liveFor(paymentId));
-      if (existing && existing.payment_id === paymentId) return { row: existing, created: false };
+      const same = await this.byKey(request.idempotencyKey);
+      if (same && same.payment_id === paymentId) return { row: same, created: false };
+      const live = await this.liveFor(paymentId);
+      if (live) throw new RefundAlreadyRequestedError(live);
       throw error;
     });
     if (!created && row.status !== "requested") return row;
@@ -108,7 +125,7 @@ export class RefundService {
         .where("payment_id", "=", paymentId)
         .where("status", "in", LIVE_REFUND_STATUSES)
         .executeTakeFirst();
-      if (live) return { row: live, created: false };
+      if (live) throw new RefundAlreadyRequestedError(live);
       if (payment.status !== "paid") throw new RefundNotPossibleError(payment.status);
       const adapter = this.adapterFor(payment.provider);
       if (!adapter) throw new NoRefundApiError(payment.provider);

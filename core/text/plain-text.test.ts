@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTROL_CHARACTER_MESSAGE, ONE_LINE_MESSAGE, plainText } from "./plain-text";
+import { CONTROL_CHARACTER_MESSAGE, ONE_LINE_MESSAGE, plainText, withoutUnprintable } from "./plain-text";
 
 describe("plain text", () => {
   const line = plainText({ max: 10, tooLong: "För långt." });
@@ -45,5 +45,9 @@ describe("plain text", () => {
     expect(line.safeParse("åäöåäöåäöå").success).toBe(true);
     expect(line.safeParse("𝓐".repeat(10)).error?.issues.map((i) => i.message)).not.toContain("För långt.");
     expect(message(line, "åäöåäöåäöåä")).toBe("För långt.");
+  });
+
+  it("shows back what was sent without control or direction characters, keeping tabs and line breaks", () => {
+    expect(withoutUnprintable("An\u0000na\u0007 \u202eBerg\u2066\u009f\r\nrad två\tslut")).toBe("Anna Berg\r\nrad två\tslut");
   });
 });

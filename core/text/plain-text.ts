@@ -16,6 +16,8 @@ import { isPrintableCodePoint } from "./printable-characters";
 /* eslint-disable no-control-regex */
 const CONTROL_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/u;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+/** Everything refused above except the whitespace a text area may hold (tab, line feed, carriage return). */
+const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
 /* eslint-enable no-control-regex */
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
 /** Zero-width and other invisible format characters: they print as nothing, or as an empty box. */
@@ -28,6 +30,16 @@ export const ONE_LINE_MESSAGE = "Skriv texten på en rad, utan radbrytningar.";
 /** Control and direction characters: refused in every string the API takes (server/api/printable-text.ts). */
 export function hasForbiddenCharacters(text: string, options: { multiLine?: boolean } = {}): boolean {
   return (options.multiLine ? CONTROL_EXCEPT_NEWLINE : CONTROL).test(text) || BIDI_CONTROL.test(text);
+}
+
+/**
+ * The text with control and direction characters taken out, for showing back
+ * what a visitor sent (a form re-rendered with its message): the field was
+ * refused with CONTROL_CHARACTER_MESSAGE, and the page never carries a NUL
+ * or a direction override (issue #30). Never used on what is stored.
+ */
+export function withoutUnprintable(text: string): string {
+  return text.replace(UNPRINTABLE, "");
 }
 
 /** A character as a message names it: itself when it can be seen, otherwise its code (U+2003). */

@@ -50,9 +50,16 @@ describe.each(testEngines)("GET /api/donor/{id} on %s", (engine) => {
     for (const secret of [PERSONNUMMER, "erik@exempel.se", "0701234567", donorId]) expect(text).not.toContain(secret);
   });
 
+  // Issue #30: /brev/{reference} took a reference typed in small letters and this answered 404 to it.
+  it("takes the reference in small letters, as /brev/{reference} does", async () => {
+    const answer = await get(` ${link.reference.toLowerCase()}`);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).name).toBe("Erik Lindgren");
+  });
+
   it("answers 404 alike for an unknown, malformed or sequential id, a donor id, and an expired link", async () => {
     const answers = [];
-    for (const id of [newLetterReference(), link.reference.toLowerCase(), "1", "12345", donorId, "../../etc/passwd"]) {
+    for (const id of [newLetterReference(), newLetterReference().toLowerCase(), "1", "12345", donorId, "../../etc/passwd"]) {
       const answer = await get(id);
       expect(answer.status, id).toBe(404);
       expect(answer.headers.get("cache-control"), id).toBe("no-store");

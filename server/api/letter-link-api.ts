@@ -7,7 +7,7 @@ import { limitRequests } from "./rate-limit";
 /**
  * What a letter's link pre-fills (the spec's cardio service; decision 0023):
  *
- *   GET /api/donor/{id}      // id: the unguessable reference printed on the letter, never a donor number
+ *   GET /api/donor/{id}      // id: the unguessable reference printed on the letter (either letter case, as /brev/{id}), never a donor number
  *   → 200 { name, street, postalCode, city }   (nothing else: no personnummer, e-mail or gifts)
  *   → 404 not_found for a malformed, unknown or expired id, or a donor without an address to show – one answer for all
  *   → 429 rate_limited over RATE_LIMIT_LETTER_LINKS_PER_MINUTE

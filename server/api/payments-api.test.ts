@@ -171,6 +171,29 @@ describe.each(testEngines)("card, invoice and bank payments on %s", (engine) => 
     expect(await statusOf(server, created.body.paymentId)).toBe("pending");
   });
 
+  // Issue #30: asked for Swish, an order with an open invoice answered 201 with the invoice's payment and "Öppna Swish-appen".
+  it("an order with an open invoice is not offered Swish, card or bank: 409 naming the invoice, and nothing new is started", async () => {
+    server = await startTestServer({ engine });
+    const ref = await addGift(server, { address: { street: "Exempelgatan 1", postalCode: "123 45", city: "Exempelstad" } });
+    const invoice = await createPayment(server, ref, "Invoice");
+    expect(invoice.status).toBe(201);
+    expect(invoice.body.detail).toMatch(/OCR-numret/);
+    expect(invoice.body.detail).not.toMatch(/Swish/);
+    for (const provider of ["HLFSwish", "Mondido"]) {
+      const asked = await createPayment(server, ref, provider);
+      expect(asked.status, provider).toBe(409);
+      expect(asked.body.error).toMatchObject({ code: "payment_in_progress", message: expect.stringMatching(/faktura/) });
+      expect(JSON.stringify(asked.body)).not.toMatch(/Swish-appen/);
+    }
+    const bank = await fetch(`${server.url}/api/Brite/Initiate?orderReference=${ref}`);
+    expect(bank.status).toBe(409);
+    expect(await server.container.db.selectFrom("payments").select("provider").execute()).toEqual([{ provider: "Invoice" }]);
+    // Asked for again, the invoice itself is the same one, as before.
+    const again = await createPayment(server, ref, "Invoice");
+    expect(again.body.paymentId).toBe(invoice.body.paymentId);
+    expect((await postJson(`${server.url}/api/Payments/Poll`, { context, payload: { paymentId: invoice.body.paymentId } })).body.detail).toMatch(/OCR-numret/);
+  });
+
   it("a Brite payment approved at the bank becomes paid; an aborted one is cancelled", async () => {
     server = await startTestServer({ engine });
     for (const [decision, expected] of [

@@ -11,7 +11,7 @@ import {
   type PaymentRow,
 } from "#core/payments/payment-repository";
 import { isOrderReference } from "#core/payments/order-reference";
-import { isFinalStatus, PROVIDERS, PROVIDER_FOR_METHOD } from "#core/payments/payment-status";
+import { isFinalStatus, PROVIDERS, PROVIDER_FOR_METHOD, type ProviderName } from "#core/payments/payment-status";
 import { normalisePersonnummer } from "#core/identity/personnummer";
 import { mondidoStatusToPaymentStatus } from "#integrations/mondido/mondido-payment-provider";
 import { parseBriteCallback } from "#integrations/brite/callback";
@@ -24,7 +24,9 @@ import { paymentView } from "#core/payments/payment-view";
 /**
  * The shared payment API from the spec – `RegularGift/Add`, `Payments/Create`,
  * `Payments/Poll`, `Payments/Cancel`, `Brite/Initiate`, `Brite/Results` – and
- * the providers' callbacks (Mondido webhook, Brite callbacks).
+ * the providers' callbacks (Mondido webhook, Brite callbacks). `Payments/Create`
+ * for a gift already paid, or with an open attempt, by another method answers
+ * 409 (`already_paid`, `payment_in_progress`) and starts nothing.
  */
 const giftPayload = z.object({
   amount: z.number({ error: "Ange beloppet i hela kronor." }).int("Ange beloppet i hela kronor."),
@@ -115,6 +117,9 @@ export function paymentsApiRouter(container: AppContainer): Router {
         returnUrl: `${container.config.publicUrl}/ge-en-gava/betalning/${gift.order_reference}`,
         ...(gift.donor_personnummer ? { ssn: normalisePersonnummer(gift.donor_personnummer) ?? undefined } : {}),
       });
+      // The gift's paid or open attempt is another method's: say so, rather than hand it back as if it were the one asked for.
+      const conflict = otherMethodConflict(payment, provider);
+      if (conflict) return sendApiError(res, 409, conflict.code, conflict.message, { "payload.provider": conflict.message });
       res.status(201).json(paymentView(container.paymentViews, gift, payment));
     } catch (error) {
       next(error);
@@ -163,6 +168,8 @@ export function paymentsApiRouter(container: AppContainer): Router {
       if (!gift) return sendApiError(res, 404, "not_found", "Gåvan finns inte.");
       const ssn = query.data.ssn ? (normalisePersonnummer(query.data.ssn) ?? undefined) : undefined;
       const payment = await payments.startPayment(gift.id, "Brite", { ssn });
+      const conflict = otherMethodConflict(payment, "Brite");
+      if (conflict) return sendApiError(res, 409, conflict.code, conflict.message);
       res.json({ paymentId: payment.id, status: payment.status, token: payment.client_token, url: payment.client_url });
     } catch (error) {
       next(error);
@@ -236,6 +243,28 @@ export function paymentsApiRouter(container: AppContainer): Router {
   });
 
   return router;
+}
+
+const OPEN_ATTEMPT_MESSAGES: Readonly<Record<ProviderName, string>> = {
+  Invoice: "Gåvan har redan en faktura som väntar på betalning. Betala fakturan med OCR-numret på den.",
+  HLFSwish: "Gåvan har redan en Swish-betalning som pågår. Avsluta den i Swish-appen, eller vänta tills den har gått ut, och försök sedan igen.",
+  Mondido: "Gåvan har redan en kortbetalning som pågår. Avsluta den, eller vänta tills den har gått ut, och försök sedan igen.",
+  Brite: "Gåvan har redan en betalning från banken som pågår. Avsluta den, eller vänta tills den har gått ut, och försök sedan igen.",
+  Drip: "Gåvan betalas redan med autogiro.",
+};
+
+/**
+ * A gift has at most one paid or open attempt (PaymentService.startPayment
+ * hands that one back). Asked for another method, the caller is told why
+ * nothing new was started: 409 `already_paid`, or 409 `payment_in_progress`
+ * naming the open attempt's method – never the other method's attempt in the
+ * words of the one asked for (issue #30).
+ */
+function otherMethodConflict(payment: PaymentRow, asked: ProviderName): { code: string; message: string } | null {
+  if (payment.provider === asked) return null;
+  if (payment.status === "paid") return { code: "already_paid", message: "Gåvan är redan betald. Tack!" };
+  if (isFinalStatus(payment.status)) return null;
+  return { code: "payment_in_progress", message: OPEN_ATTEMPT_MESSAGES[payment.provider] };
 }
 
 function offered(container: AppContainer, provider: string): boolean {

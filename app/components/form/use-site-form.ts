@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
 import type { z } from "zod";
 import { parseForm, type FormResult } from "./parse-form";
+import { printableEcho } from "./printable-echo";
 
 /** Conform's name for the hidden button it submits to validate one field; not a submit by the donor. */
 const CONFORM_INTENT = "__intent__";
@@ -52,9 +53,11 @@ export interface SiteFormOptions<Input extends Record<string, unknown>, Output> 
  */
 export function useSiteForm<Input extends Record<string, unknown>, Output>(options: SiteFormOptions<Input, Output>) {
   const { id, schema, intents, lastResult, defaultValue, labels, hiddenFields = [] } = options;
+  // Memoised: Conform takes a new object for a new reply and would apply it again on every render.
+  const shown = useMemo(() => printableEcho(lastResult), [lastResult]);
   const [form, fields] = useForm<Input, Output>({
     id,
-    lastResult,
+    lastResult: shown,
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
