@@ -55,6 +55,7 @@ import { RenderedPageCache } from "./page-cache";
 import { ARTICLE_ADDRESS_WINDOW_DAYS, type ArticleLimits } from "#core/gift-documents/article-limits";
 import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
 import { registerDatabaseGauges } from "./metrics/database-gauges";
+import { registerDiskGauges, siteDirectories } from "./metrics/disk-gauges";
 import { countedMailer, countedRenderer } from "./metrics/counted-services";
 import { checkReadiness, type Readiness } from "./readiness";
 
@@ -163,6 +164,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
 
   const metrics = createSiteMetrics();
   registerDatabaseGauges(metrics.registry, { db, clock });
+  registerDiskGauges(metrics.registry, siteDirectories(config));
   const mailer = countedMailer(
     overrides.mailer ??
       createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>`, timeoutMs: config.SMTP_TIMEOUT_MS }),
