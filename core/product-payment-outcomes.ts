@@ -1,4 +1,4 @@
-import { PaymentOutcomeHandlers } from "./payments/payment-outcomes";
+import { PaymentOutcomeHandlers, type PaymentOutcomeSubscriber } from "./payments/payment-outcomes";
 import { giftStatusOutcomes, receiptOutcomes } from "./gifts/gift-payment-outcomes";
 import { membershipPaymentOutcomes } from "./membership/membership-payment-outcomes";
 import { orderPaymentOutcomes } from "./orders/order-payment-outcomes";
@@ -15,10 +15,12 @@ import { cardAgreementPaymentOutcomes } from "./agreements/card-debits";
  * The handlers need nothing but the transaction and the clock they are given,
  * so the list is built before any service that uses it.
  */
-export const productPaymentOutcomes = new PaymentOutcomeHandlers([
+export const productSubscribers: readonly PaymentOutcomeSubscriber[] = [
   giftStatusOutcomes,
   membershipPaymentOutcomes,
   orderPaymentOutcomes,
   receiptOutcomes,
   cardAgreementPaymentOutcomes,
-]);
+];
+
+export const productPaymentOutcomes = new PaymentOutcomeHandlers(productSubscribers);

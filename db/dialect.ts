@@ -179,7 +179,7 @@ export async function addCheckConstraints(
 }
 
 /** `sqlite:var/site.db`, `file:var/site.db`, a bare path, or `:memory:`. */
-function sqliteFileOf(databaseUrl: string): string {
+export function sqliteFileOf(databaseUrl: string): string {
   const stripped = databaseUrl.replace(/^(sqlite|file):(\/\/)?/, "");
   return stripped === ":memory:" ? stripped : path.resolve(stripped);
 }

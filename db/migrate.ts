@@ -66,15 +66,29 @@ export async function migrateTo(db: Kysely<DB>, engine: Engine, name: MigrationN
   return migrate(db, engine, schema, (migrator) => migrator.migrateTo(name));
 }
 
+/**
+ * The migrations this code knows that the database has not run: none once
+ * the start has migrated, some when the database was put back from an older
+ * backup under a running server (/readyz answers 503 then, server/readiness.ts).
+ */
+export async function pendingMigrations(db: Kysely<DB>, engine: Engine, schema?: string): Promise<string[]> {
+  const migrations = await migratorFor(db, engine, schema).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+function migratorFor(db: Kysely<DB>, engine: Engine, schema: string | undefined): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const migratorDb = engine === "postgres" ? withOwnSchemaIntrospection(db, schema) : db;
+  return new Migrator({ db: migratorDb, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
 async function migrate(
   db: Kysely<DB>,
   engine: Engine,
   schema: string | undefined,
   run: (migrator: Migrator) => ReturnType<Migrator["migrateToLatest"]>,
 ): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
-  const migratorDb = engine === "postgres" ? withOwnSchemaIntrospection(db, schema) : db;
-  const migrator = new Migrator({ db: migratorDb, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = migratorFor(db, engine, schema);
   const { error, results } = await withSchemaChangeGuards(db, engine, () => run(migrator));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -19,6 +19,8 @@ import { finalErrorHandler } from "./error-pages";
 import { rememberVisitor } from "./request-visitor";
 import { faviconIco } from "./favicon";
 import { createLoadContext } from "#app/load-context.server";
+import { metricsRouter } from "./metrics/metrics-route";
+import { timedRequests } from "./metrics/http-metrics";
 
 export interface AppOptions {
   container: AppContainer;
@@ -34,8 +36,9 @@ export interface AppOptions {
  * The site's request listener, for `http.createServer`. The order matters:
  * pre-rendered pages first, answered whole in front of Express (with the same
  * security headers, made once), then in Express canonical redirects (cheap, no
- * body), compression and security headers, static files, the health check, the
- * JSON API, and last React Router for pages.
+ * body), compression and security headers, static files, the health checks and
+ * metrics, the JSON API, and last React Router for pages. Every request is
+ * timed for /metrics by its route pattern (server/metrics/http-metrics.ts).
  */
 export function createApp(options: AppOptions): RequestListener {
   const { container } = options;
@@ -65,6 +68,7 @@ export function createApp(options: AppOptions): RequestListener {
   }
 
   app.use(healthRouter(container));
+  app.use(metricsRouter(container.metrics.registry, container.config.METRICS_TOKEN));
   for (const simulator of container.paymentSetup.simulators) app.use(simulator.path, styleNonceForHtml(), simulator.router);
   if (container.researchSimulator) app.use("/_sim/research-portal", container.researchSimulator);
   if (container.memorial.simulator) app.use(MEMORIAL_SIMULATOR_PATH, container.memorial.simulator.router);
@@ -91,12 +95,12 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.use(finalErrorHandler(container));
 
-  if (!options.clientDir) return app;
+  if (!options.clientDir) return timedRequests(app, container.metrics.httpDuration);
   // Pre-rendered pages first, before Express: their headers are these same middleware's, made once (server/prerendered-responses.ts).
   const answerPrerendered = prerenderedResponses(loadPrerenderedPages(options.clientDir), headersFrom(headers));
-  return (req, res) => {
+  return timedRequests((req, res) => {
     if (!answerPrerendered(req, res)) void app(req, res);
-  };
+  }, container.metrics.httpDuration);
 }
 
 async function resolveBuild(build: AppOptions["build"]): Promise<ServerBuild> {

@@ -116,6 +116,10 @@ const envSchema = z.object({
 
   /** Run background jobs (receipts, payment reconciliation) in this process. */
   JOBS_ENABLED: booleanFromEnv.default(true),
+  /** /readyz answers 503 when this process's job loop has not finished a round for this long (0: not checked); only where the loop runs (JOBS_ENABLED). */
+  READY_JOBS_STALE_AFTER_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  /** A bearer token that lets a scraper read /metrics from outside loopback (decision 0043); without it only loopback reads them. */
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
   /** How often pending payments are checked with their provider. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(500).default(10_000),
 

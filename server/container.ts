@@ -53,6 +53,11 @@ import { buildStaffServices, type StaffServices } from "./staff-services";
 import { tokenSigningKey } from "#core/my-data/token-format";
 import { RenderedPageCache } from "./page-cache";
 import { ARTICLE_ADDRESS_WINDOW_DAYS, type ArticleLimits } from "#core/gift-documents/article-limits";
+import { createSiteMetrics, type SiteMetrics } from "./metrics/site-metrics";
+import { registerDatabaseGauges } from "./metrics/database-gauges";
+import { registerDiskGauges, siteDirectories } from "./metrics/disk-gauges";
+import { countedMailer, countedRenderer } from "./metrics/counted-services";
+import { checkReadiness, type Readiness } from "./readiness";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -129,6 +134,10 @@ export interface AppContainer {
   letterLinkLimiter: RateLimit;
   /** The site's one rate limiter (decision 0029): every limit above and the API's are made by it, counted in memory on SQLite and in the database on PostgreSQL. */
   rateLimiter: RateLimiter;
+  /** The site's Prometheus metrics in a registry of its own, read at GET /metrics (decision 0043, server/metrics/). */
+  metrics: SiteMetrics;
+  /** Whether this instance should get visitors: database, migrations, job loop (GET /readyz, server/readiness.ts). */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
@@ -153,9 +162,14 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   if (config.SEED_DEMO_DATA) await seedDemoData(db, clock);
   const secrets = await resolveServerSecrets(config, new DbKeyValueStore(db, clock));
 
-  const mailer =
+  const metrics = createSiteMetrics();
+  registerDatabaseGauges(metrics.registry, { db, clock });
+  registerDiskGauges(metrics.registry, siteDirectories(config));
+  const mailer = countedMailer(
     overrides.mailer ??
-    createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>`, timeoutMs: config.SMTP_TIMEOUT_MS });
+      createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM ?? `${site.name} <${site.email}>`, timeoutMs: config.SMTP_TIMEOUT_MS }),
+    metrics,
+  );
   const paymentSetup = buildPayments(config, site, clock, logger, secrets);
   const errorReporter = createErrorReporter({
     dsn: config.SENTRY_DSN,
@@ -165,10 +179,14 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     environment: config.NODE_ENV,
   });
   const webEvents = new KyselyWebEventRepository(db);
-  const documents = buildDocumentRendering(config, logger, { workerFile: overrides.renderWorkerFile, backend: overrides.renderBackend });
+  const documents = countedRenderer(
+    buildDocumentRendering(config, logger, { workerFile: overrides.renderWorkerFile, backend: overrides.renderBackend }),
+    metrics,
+    Math.max(1, config.RENDER_WORKERS),
+  );
   // Read and checked now: a wrong entry in the catalogue stops the server at start, not a donor later.
   const cards = cardCatalogue();
-  const rateLimiter = buildRateLimiter({ db, engine, clock, logger });
+  const rateLimiter = buildRateLimiter({ db, engine, clock, logger, onRefused: (limit) => metrics.rateLimitRefusals.inc({ limit }) });
   const donors = buildDonorServices(config, { db, clock, logger, rateLimiter }, secrets.secretKey);
   const collections = {
     linkKey: tokenSigningKey(secrets.secretKey),
@@ -177,7 +195,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     perDeceased: rateLimiter.limit("collections-per-deceased", config.MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY, 24 * HOUR_MS),
   };
   const recipientMail = emailPerRecipient(rateLimiter, config);
-  const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(config, { db, engine, clock, logger, rateLimiter }, paymentSetup);
+  const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(config, { db, engine, clock, logger, rateLimiter, metrics }, paymentSetup);
   const agreements = buildAgreementServices(config, site, { db, clock, logger, outcomes: paymentOutcomes }, collections.linkKey);
   // What the areas' e-mail jobs share; each area says which jobs and periodic tasks it has.
   // Jobs' renders wait their turn rather than being refused when visitors fill the queue.
@@ -268,6 +286,9 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       perAddress: rateLimiter.limit("articles-per-address", config.ARTICLE_LINES_PER_ADDRESS, ARTICLE_ADDRESS_WINDOW_DAYS * 24 * HOUR_MS),
     },
     rateLimiter,
+    metrics,
+    readiness: () =>
+      checkReadiness({ db, engine, schema, clock, logger, jobsLastAlive: () => jobs.lastAlive, jobsStaleAfterMs: config.READY_JOBS_STALE_AFTER_MS }),
     async close() {
       jobs.stop();
       await searchSetup.search.stop();

@@ -4,10 +4,11 @@ import type { Logger } from "#core/logger";
 import type { DB } from "#db/schema";
 import type { Engine } from "#db/dialect";
 import { HOUR_MS, MINUTE_MS, type RateLimit, type RateLimiter } from "#core/rate-limits/rate-limiter";
-import type { PaymentOutcomeHandlers } from "#core/payments/payment-outcomes";
+import { PaymentOutcomeHandlers } from "#core/payments/payment-outcomes";
 import { PaymentService } from "#core/payments/payment-service";
 import { RefundService } from "#core/payments/refund-service";
-import { productPaymentOutcomes } from "#core/product-payment-outcomes";
+import { productSubscribers } from "#core/product-payment-outcomes";
+import { paymentOutcomeCounter, type SiteMetrics } from "./metrics/site-metrics";
 import type { ServerConfig } from "./config";
 import type { PaymentSetup } from "./payments";
 import { currentVisitor } from "./request-visitor";
@@ -28,11 +29,12 @@ type PaymentServicesConfig = Pick<ServerConfig, "RATE_LIMIT_PAYMENT_STARTS_PER_M
  */
 export function buildPaymentServices(
   config: PaymentServicesConfig,
-  deps: { db: Kysely<DB>; engine: Engine; clock: Clock; logger: Logger; rateLimiter: RateLimiter },
+  deps: { db: Kysely<DB>; engine: Engine; clock: Clock; logger: Logger; rateLimiter: RateLimiter; metrics: Pick<SiteMetrics, "paymentsStarted" | "paymentsFinished"> },
   setup: Pick<PaymentSetup, "providers" | "refundAdapters">,
 ): PaymentServices {
-  const { db, engine, clock, logger, rateLimiter } = deps;
-  const outcomes = productPaymentOutcomes;
+  const { db, engine, clock, logger, rateLimiter, metrics } = deps;
+  // The count last: it follows every product's handler in the transition's transaction.
+  const outcomes = new PaymentOutcomeHandlers([...productSubscribers, paymentOutcomeCounter(metrics)]);
   const payments = new PaymentService({
     db,
     engine,
@@ -40,6 +42,7 @@ export function buildPaymentServices(
     logger,
     outcomes,
     providers: setup.providers,
+    onStarted: (provider) => metrics.paymentsStarted.inc({ provider }),
     startLimits: {
       visitor: currentVisitor,
       perVisitor: rateLimiter.limit("payment-starts-per-visitor", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),

@@ -3,7 +3,7 @@ import type { Clock } from "#core/clock";
 import type { Logger } from "#core/logger";
 import type { DB } from "#db/schema";
 import type { Engine } from "#db/dialect";
-import { RateLimiter } from "#core/rate-limits/rate-limiter";
+import { RateLimiter, type RefusalListener } from "#core/rate-limits/rate-limiter";
 import { MemoryCounterStore } from "#core/rate-limits/memory-counter-store";
 import { DatabaseCounterStore } from "#core/rate-limits/database-counter-store";
 
@@ -14,8 +14,8 @@ import { DatabaseCounterStore } from "#core/rate-limits/database-counter-store";
  * SQLite database is one process's, so its counts stay in that process's
  * (bounded) memory and no request writes to the database only to count.
  */
-export function buildRateLimiter(deps: { db: Kysely<DB>; engine: Engine; clock: Clock; logger: Logger }): RateLimiter {
+export function buildRateLimiter(deps: { db: Kysely<DB>; engine: Engine; clock: Clock; logger: Logger; onRefused?: RefusalListener }): RateLimiter {
   const now = () => deps.clock.now().getTime();
   const store = deps.engine === "postgres" ? new DatabaseCounterStore(deps.db, now, deps.logger) : new MemoryCounterStore(now);
-  return new RateLimiter(store, now);
+  return new RateLimiter(store, now, deps.onRefused);
 }

@@ -53,8 +53,19 @@ export class JobRunner {
   private running = false;
   private inFlight: Promise<unknown> = Promise.resolve();
   private readonly lastRun = new Map<string, number>();
+  private startedAt: number | undefined;
+  private lastRoundAt: number | undefined;
 
   constructor(private readonly deps: JobRunnerDeps) {}
+
+  /**
+   * When the background loop last finished a round (clock ms), or when it was
+   * started if it has not finished one yet; undefined when the loop does not
+   * run in this process. /readyz reads it to tell a stuck loop (server/readiness.ts).
+   */
+  get lastAlive(): number | undefined {
+    return this.timer ? (this.lastRoundAt ?? this.startedAt) : undefined;
+  }
 
   /**
    * Runs up to `JOBS_PER_ROUND` due jobs, claiming each one just before it
@@ -133,10 +144,14 @@ export class JobRunner {
   }
 
   start(intervalMs = 1000): void {
+    this.startedAt = this.deps.clock.now().getTime();
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = true;
       this.inFlight = Promise.all([this.runOnce(), this.runPeriodic()])
+        .then(() => {
+          this.lastRoundAt = this.deps.clock.now().getTime();
+        })
         .catch((error: unknown) => this.deps.logger.error({ err: error }, "job loop failed"))
         .finally(() => {
           this.running = false;

@@ -29,6 +29,8 @@ export interface PaymentServiceDeps {
   outcomes: PaymentOutcomeHandlers;
   /** Per-visitor and per-payer limits on new attempts; none in tests that do not need them. */
   startLimits?: PaymentStartLimits;
+  /** Told the provider's name when a new attempt is recorded (the server counts starts for /metrics, decision 0043). */
+  onStarted?: (provider: ProviderName) => void;
 }
 
 /** How often a donor's page may make us ask the provider; more frequent polls read our own state. */
@@ -143,6 +145,7 @@ export class PaymentService {
     // answer lost (a crash, a closed tab). Read the provider before offering its window
     // again, so a card is not charged a second time for the same gift (issue #19).
     if (!created) return isFinalStatus(payment.status) ? payment : this.refreshPayment(payment.id, "api", { force: true });
+    this.deps.onStarted?.(provider.name);
 
     // The gift as read under its lock above: what the provider is asked for cannot have changed since.
     let result;

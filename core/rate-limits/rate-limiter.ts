@@ -39,6 +39,9 @@ export interface LimitDecision {
   secondsLeft: number;
 }
 
+/** Told the limit's name each time an attempt is refused (the server counts refusals for /metrics, decision 0043). */
+export type RefusalListener = (limitName: string) => void;
+
 export class RateLimit implements LimitCounter {
   constructor(
     readonly name: string,
@@ -46,6 +49,7 @@ export class RateLimit implements LimitCounter {
     readonly windowMs: number,
     private readonly store: CounterStore,
     private readonly now: () => number,
+    private readonly onRefused: RefusalListener = () => {},
   ) {
     if (!Number.isInteger(limit) || limit < 1) throw new Error(`rate limit ${name}: the limit must be a whole number of at least 1`);
     if (!Number.isInteger(windowMs) || windowMs < 1000) throw new Error(`rate limit ${name}: the window must be at least a second`);
@@ -59,6 +63,7 @@ export class RateLimit implements LimitCounter {
   async take(key: string, within?: Transaction<DB>): Promise<LimitDecision> {
     const now = this.now();
     const { count, endsAt } = await this.store.increment(this.name, key, now, this.windowMs, within);
+    if (count > this.limit) this.onRefused(this.name);
     return { allowed: count <= this.limit, remaining: Math.max(0, this.limit - count), secondsLeft: seconds(endsAt - now) };
   }
 
@@ -88,6 +93,7 @@ export class RateLimiter {
   constructor(
     private readonly store: CounterStore,
     private readonly now: () => number,
+    private readonly onRefused?: RefusalListener,
   ) {}
 
   /** The limit made under this name, if any (the end-to-end suite's test routes fill one up). */
@@ -101,7 +107,7 @@ export class RateLimiter {
       if (existing.limit !== limit || existing.windowMs !== windowMs) throw new Error(`rate limit ${name} is already defined with other numbers`);
       return existing;
     }
-    const created = new RateLimit(name, limit, windowMs, this.store, this.now);
+    const created = new RateLimit(name, limit, windowMs, this.store, this.now, this.onRefused);
     this.limits.set(name, created);
     return created;
   }
