@@ -28,10 +28,12 @@ export function RouteAnnouncer({ lang }: { lang: "sv" | "en" }) {
     // Navigations that only update the page in place (the search page as the
     // visitor types) say so in their state; the page has its own live region.
     if ((location.state as { announce?: boolean } | null)?.announce === false) return;
-    // Wait a frame so the new page's <title> and heading are in the document.
+    // After this commit's other effects, the new page's <title> and heading are in the document. A
+    // timer, not an animation frame: a page in a background tab (the donor in the Swish app on the
+    // same device) gets no frames, and would never move its focus or announce itself.
     const newPage = lastPath.current !== location.pathname;
     lastPath.current = location.pathname;
-    const frame = requestAnimationFrame(() => {
+    const timer = setTimeout(() => {
       const h1 = document.querySelector<HTMLElement>("main h1");
       const heading = h1?.textContent?.trim();
       const title = document.title.trim() || heading || location.pathname;
@@ -40,8 +42,8 @@ export function RouteAnnouncer({ lang }: { lang: "sv" | "en" }) {
         if (!h1.hasAttribute("tabindex")) h1.setAttribute("tabindex", "-1");
         h1.focus({ preventScroll: true });
       }
-    });
-    return () => cancelAnimationFrame(frame);
+    }, 0);
+    return () => clearTimeout(timer);
   }, [location.key, location.pathname, location.state, lang]);
 
   return (
