@@ -23,7 +23,8 @@ import { withStatementCache } from "./sqlite-statement-cache";
 /**
  * Every difference between SQLite and PostgreSQL lives in this file: how a
  * connection is opened, and the few SQL fragments that are spelled differently.
- * Nothing else in the project may branch on the engine.
+ * Nothing else in the project may branch on the engine, except backups
+ * (db/backup.ts), which are each engine's own tools (decision 0044).
  */
 export type Engine = "sqlite" | "postgres";
 
@@ -41,13 +42,9 @@ export interface OpenedDatabase {
 export function openDatabase(databaseUrl: string): OpenedDatabase {
   const engine = engineOf(databaseUrl);
   if (engine === "postgres") {
-    // `?schema=name` puts every table in that schema (tests use one per run).
-    const url = new URL(databaseUrl);
-    const schema = url.searchParams.get("schema");
-    url.searchParams.delete("schema");
-    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error("DATABASE_URL: schema must be a plain identifier");
+    const { connectionString, schema } = postgresLocationOf(databaseUrl);
     const pool = new pg.Pool({
-      connectionString: url.toString(),
+      connectionString,
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
@@ -176,6 +173,18 @@ export async function addCheckConstraints(
   await sql.raw(`drop table "${table}"`).execute(db);
   await sql.raw(`alter table "${table}__rebuilt" rename to "${table}"`).execute(db);
   for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+}
+
+/**
+ * A PostgreSQL URL without our own `?schema=name` parameter, and that schema:
+ * `?schema=` puts every table in that schema (tests use one per run).
+ */
+export function postgresLocationOf(databaseUrl: string): { connectionString: string; schema: string | null } {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get("schema");
+  url.searchParams.delete("schema");
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error("DATABASE_URL: schema must be a plain identifier");
+  return { connectionString: url.toString(), schema };
 }
 
 /** `sqlite:var/site.db`, `file:var/site.db`, a bare path, or `:memory:`. */

@@ -6,6 +6,7 @@ import { ManualClock } from "#core/clock";
 import { silentLogger } from "#core/logger";
 import { createGift } from "#core/gifts/gift-service";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
+import { testNewGift } from "#tests/support/test-gift";
 import { PaymentService, RefundNotPossibleError } from "#core/payments/payment-service";
 import { NoRefundApiError, RefundAlreadyRequestedError, RefundService } from "#core/payments/refund-service";
 import type { RefundAdapter } from "#core/payments/refund-provider";
@@ -89,15 +90,7 @@ describe.each(testEngines)("refunds through the provider on %s", (engine) => {
     async function gift() {
       n += 1;
       return (
-        await createGift(database!.db, clock, {
-          giftType: "one_off",
-          amountOre: 25_000,
-          donorName: "Astrid Exempel",
-          donorEmail: "astrid@exempel.se",
-          donorPersonnummer: null,
-          newsletterConsent: false,
-          idempotencyKey: `gift-${n}`,
-        })
+        await createGift(database!.db, clock, testNewGift({ idempotencyKey: `gift-${n}` }))
       ).gift;
     }
     async function paidSwish() {

@@ -11,6 +11,7 @@ import { sendReceipt } from "../gifts/send-receipt";
 import { transitionPayment } from "../payments/payment-transitions";
 import { RECEIPT_JOB } from "../gifts/gift-payment-outcomes";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
+import { testNewGift } from "#tests/support/test-gift";
 import { JobRunner } from "./job-runner";
 import { LOCK_MS } from "./job-queue";
 import { productPaymentOutcomes } from "../product-payment-outcomes";
@@ -93,15 +94,7 @@ describe.each(testEngines)("a receipt job's crash windows on %s", (engine) => {
 
   /** A paid gift: its receipt job is queued in the payment's transition, as in production. */
   async function paidGift(): Promise<string> {
-    const { gift } = await createGift(db.db, clock, {
-      giftType: "one_off",
-      amountOre: 25_000,
-      donorName: "Astrid Exempel",
-      donorEmail: "astrid@exempel.se",
-      donorPersonnummer: null,
-      newsletterConsent: false,
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const { gift } = await createGift(db.db, clock, testNewGift());
     const now = clock.now().toISOString();
     const id = crypto.randomUUID();
     await db.db

@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import type { NewGift } from "#core/gifts/gift-service";
 import type { GiftRow } from "#core/payments/payment-repository";
 
 /**
@@ -26,6 +28,20 @@ export function testGift(overrides: Partial<GiftRow> = {}): GiftRow {
     created_at: "2026-01-15T10:00:00.000Z",
     updated_at: "2026-01-15T10:00:00.000Z",
     paid_at: "2026-01-15T10:01:00.000Z",
+    ...overrides,
+  };
+}
+
+/** What a visitor hands in for a one-off gift of 250 kr, with a fresh idempotency key. */
+export function testNewGift(overrides: Partial<NewGift> = {}): NewGift {
+  return {
+    giftType: "one_off",
+    amountOre: 25_000,
+    donorName: "Astrid Exempel",
+    donorEmail: "astrid@exempel.se",
+    donorPersonnummer: null,
+    newsletterConsent: false,
+    idempotencyKey: crypto.randomUUID(),
     ...overrides,
   };
 }
