@@ -26,6 +26,8 @@ export default [
   route("ge-en-gava/gavobevis/forhandsgranska.png", "cards/gift-document-preview-png.ts", { id: "gift-certificate-preview-png" }),
   route("ge-en-gava/diplom/forhandsgranska.png", "cards/gift-document-preview-png.ts", { id: "diploma-preview-png" }),
   route("ge-en-gava/lista", "cards/list-order.tsx"),
+  // Company gifts under the 2026 tax rules (decision 0045); /foretag itself is a content page.
+  route("foretag/ge-en-gava", "companies/company-gift-form.tsx"),
   // Membership (decision 0024): a year's fee by any one-off method, the member card by the fee's reference, renewal by link.
   route("bli-medlem", "recurring/membership.tsx"),
   route("bli-medlem/medlemskort/:orderReference", "recurring/membership-card-pdf.ts"),

@@ -158,16 +158,25 @@ export async function addCheckConstraints(
     }
     return;
   }
+  const constraints = Object.entries(checks).map(([name, expression]) => `, constraint "${name}" check (${expression})`).join("");
+  await rebuildSqliteTable(db, table, (create) => {
+    const close = create.lastIndexOf(")");
+    return `${create.slice(0, close)}${constraints}${create.slice(close)}`;
+  });
+}
+
+/**
+ * SQLite cannot alter a constraint: the table is made again from its own
+ * `create table` as `change` rewrites it, its rows copied, and its indexes
+ * made again (migrations 0016 and 0026). Run with foreign keys off
+ * (withSchemaChangeGuards), so rows pointing at the table keep pointing at it.
+ */
+export async function rebuildSqliteTable(db: Kysely<unknown>, table: string, change: (create: string) => string): Promise<void> {
   const definition = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   const create = definition.rows[0]?.sql;
   if (!create) throw new Error(`No table ${table}`);
   const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null`.execute(db);
-  const close = create.lastIndexOf(")");
-  const constraints = Object.entries(checks).map(([name, expression]) => `, constraint "${name}" check (${expression})`).join("");
-  const rebuilt = `${create.slice(0, close)}${constraints}${create.slice(close)}`.replace(
-    /^create table\s+("?)([A-Za-z0-9_]+)\1/i,
-    `create table "${table}__rebuilt"`,
-  );
+  const rebuilt = change(create).replace(/^create table\s+("?)([A-Za-z0-9_]+)\1/i, `create table "${table}__rebuilt"`);
   await sql.raw(rebuilt).execute(db);
   await sql.raw(`insert into "${table}__rebuilt" select * from "${table}"`).execute(db);
   await sql.raw(`drop table "${table}"`).execute(db);

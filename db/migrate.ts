@@ -21,6 +21,7 @@ import { up0021 } from "./migrations/0021-indexes-for-scale";
 import { up0022 } from "./migrations/0022-erasure-of-agreements";
 import { up0023 } from "./migrations/0023-canonical-personnummer";
 import { up0024 } from "./migrations/0024-donor-pending-email";
+import { up0026 } from "./migrations/0026-company-gifts";
 import { up0025 } from "./migrations/0025-autogiro-requests-by-payment";
 
 /**
@@ -52,6 +53,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0023-canonical-personnummer": { up: up0023 },
     "0024-donor-pending-email": { up: up0024 },
     "0025-autogiro-requests-by-payment": { up: up0025 },
+    "0026-company-gifts": { up: up0026(engine) },
   };
 }
 

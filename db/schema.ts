@@ -47,7 +47,7 @@ export interface GiftsTable {
   donor_email: string;
   donor_personnummer: string | null;
   newsletter_consent: number;
-  /** Postal address, kept only for gifts paid by invoice. */
+  /** Postal address, kept only for gifts paid by invoice and for company gifts (the company's address). */
   donor_street: string | null;
   donor_postal_code: string | null;
   donor_city: string | null;
@@ -481,11 +481,23 @@ export interface Ku65FilesTable {
 /** Per income year and donor: the KU65 specification number and the amount last reported (null = deleted). */
 export interface Ku65StatementsTable {
   income_year: number;
+  /** The statement's Inkomsttagare, 12 digits: a person's personnummer, or `16` + a company's organisationsnummer (migration 0026). */
   personnummer: string;
   specification_number: number;
   reported_kr: number | null;
   file_id: string;
   reported_at: string;
+}
+
+/** A company gift's company (migration 0026): the gift row holds no personnummer and no donor id. */
+export interface CompanyGiftsTable {
+  gift_id: string;
+  /** Ten digits (core/companies/organisationsnummer.ts). */
+  organisationsnummer: string;
+  company_name: string;
+  contact_name: string;
+  /** The company's own reference, printed on the invoice. */
+  company_reference: string | null;
 }
 
 /** Append-only: every change and every view of a donor's personal data in the back office. */
@@ -617,4 +629,5 @@ export interface DB {
   postal_form_requests: PostalFormRequestsTable;
   letter_links: LetterLinksTable;
   rate_limit_counters: RateLimitCountersTable;
+  company_gifts: CompanyGiftsTable;
 }

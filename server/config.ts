@@ -36,6 +36,8 @@ const envSchema = z.object({
   GIFT_MAX_KR: z.coerce.number().int().min(1).default(100_000),
   /** Smallest monthly gift by autogiro in whole kronor (the largest is GIFT_MAX_KR). */
   MONTHLY_GIFT_MIN_KR: z.coerce.number().int().min(1).default(100),
+  /** Smallest company gift in whole kronor (/foretag/ge-en-gava, CompanyGift/Add): the law's 2 000 kr for the company tax reduction by default. */
+  COMPANY_GIFT_MIN_KR: z.coerce.number().int().min(1).max(5_000_000).default(2_000),
   /** Rendered gift forms and research pages kept for anonymous visitors: how long, and how many (0 turns it off). */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000).default(300),

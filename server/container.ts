@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { CompanyGiftLimits } from "#core/companies/company-gift-form";
 import type { Logger as PinoLogger } from "pino";
 import { OffsetClock, systemClock, type Clock } from "#core/clock";
 import type { SiteConfig } from "#core/site/site-config";
@@ -88,6 +89,8 @@ export interface AppContainer {
   /** Invoices, receipts and cards as PDF or PNG, from the templates in documents/, rendered in worker threads behind a bounded queue (decision 0039); jobs use `documents.background`. */
   documents: RenderService;
   giftLimits: GiftLimits;
+  /** The company gift form's smallest amount (COMPANY_GIFT_MIN_KR). */
+  companyGiftLimits: CompanyGiftLimits;
   /** A year's membership fee in whole kronor (MEMBERSHIP_FEE_KR). */
   membershipFeeKr: number;
   /** Rendered gift forms, search results and research pages kept for anonymous visitors (server/page-cache.ts). */
@@ -256,6 +259,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     jobs,
     documents,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
+    companyGiftLimits: { minKr: config.COMPANY_GIFT_MIN_KR },
     membershipFeeKr: config.MEMBERSHIP_FEE_KR,
     pageCache,
     donors,

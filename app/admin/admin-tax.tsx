@@ -73,7 +73,8 @@ export default function AdminTax({ loaderData, actionData }: Route.ComponentProp
       <h1>Kontrolluppgifter om gåvor (KU65)</h1>
       <p>
         Gåvor på minst 200 kr från givare med personnummer, per inkomstår, i den XML-fil Skatteverket tar emot. Lämnas senast 31 januari.
-        Samma summor visas för givaren på Mina sidor.
+        Samma summor visas för givaren på Mina sidor. I samma fil: företag (aktiebolag och ekonomiska föreningar) med gåvor på minst
+        2 000 kr per tillfälle, högst 800 000 kr per år, under 16 och organisationsnumret.
       </p>
       <Form method="get" className="admin-filters">
         <div className="field">

@@ -32,6 +32,8 @@ export interface InvoiceDocumentData {
   recipient: PostalAddress;
   /** What the invoice says under the payment facts (core/gifts/invoice.ts). */
   note: string;
+  /** The payer's own reference (a company's "Er referens"), printed with the facts when there is one. */
+  payerReference?: string | null;
 }
 
 /** The receipt for a paid gift: the same words as the e-mailed receipt (core/gifts/receipt.ts). */

@@ -107,10 +107,11 @@ export async function upsertIdentifiedDonor(db: Kysely<DB>, clock: Clock, person
  * Gives a donor the gifts that are theirs but not yet linked: those given
  * with their personnummer, or – for a donor we know only by e-mail – those
  * given with that e-mail and no personnummer. A gift is never moved from one
- * donor to another.
+ * donor to another, and a company's gift is never a donor's.
  */
 export async function linkGiftsToDonor(db: Executor, donor: DonorRow): Promise<number> {
-  let update = db.updateTable("gifts").set({ donor_id: donor.id }).where("donor_id", "is", null);
+  // A company's gift carries its contact person's e-mail and no personnummer: it is never a person's (decision 0045).
+  let update = db.updateTable("gifts").set({ donor_id: donor.id }).where("donor_id", "is", null).where("gift_type", "!=", "company");
   if (donor.personnummer) update = update.where("donor_personnummer", "=", donor.personnummer);
   else if (donor.email) update = update.where("donor_email", "=", donor.email).where("donor_personnummer", "is", null);
   else return 0;
@@ -181,7 +182,8 @@ export async function ensureDonorFromGifts(db: Kysely<DB>, clock: Clock, who: { 
       ? await findDonorByPersonnummer(db, who.personnummer)
       : await db.selectFrom("donors").selectAll().where("email", "=", who.email).where("personnummer", "is", null).executeTakeFirst();
   if (existing) return existing;
-  let query = db.selectFrom("gifts").select(["donor_name", "donor_email", "newsletter_consent"]);
+  // A company's gift makes no private donor of its contact person (decision 0045).
+  let query = db.selectFrom("gifts").select(["donor_name", "donor_email", "newsletter_consent"]).where("gift_type", "!=", "company");
   query = "personnummer" in who ? query.where("donor_personnummer", "=", who.personnummer) : query.where("donor_email", "=", who.email).where("donor_personnummer", "is", null);
   const gift = await query.orderBy("created_at", "desc").executeTakeFirst();
   if (!gift) return null;

@@ -62,6 +62,8 @@ export async function donorGifts(db: Kysely<DB>, donor: DonorRow): Promise<Donor
           : eb.val(false);
       return eb.or([eb("donor_id", "=", donor.id), unlinked]);
     })
+    // A company's gift is never a person's, whoever its contact person is (decision 0045).
+    .where("gift_type", "!=", "company")
     .orderBy("created_at", "desc")
     .execute();
   if (gifts.length === 0) return [];

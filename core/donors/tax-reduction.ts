@@ -15,9 +15,13 @@ export const TAX_RULES = {
   maxReductionOre: 1_500_00,
 } as const;
 
-/** Membership fees are not gifts in the law's sense and give no reduction (protocols: tax reduction); every other paid gift type is a money gift. */
+/**
+ * Membership fees are not gifts in the law's sense and give no reduction (protocols: tax reduction);
+ * a company's gift is the company's, never a person's (decision 0045; core/companies/company-tax-rules.ts).
+ * Every other paid gift type is a person's money gift.
+ */
 export function countsForTaxReduction(giftType: string): boolean {
-  return giftType !== "membership";
+  return giftType !== "membership" && giftType !== "company";
 }
 
 export interface GiftForTax {

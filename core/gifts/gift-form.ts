@@ -83,11 +83,7 @@ export function checkGift(value: GiftFieldValues, ctx: z.RefinementCtx, limits: 
     const message = `Ange ett belopp mellan ${formatKr(limits.minKr)} och ${formatKr(limits.maxKr)} kronor i hela kronor.`;
     ctx.addIssue({ code: "custom", path: [value.amount === OTHER_AMOUNT ? "customAmount" : "amount"], message });
   }
-  if (value.paymentMethod === "invoice") {
-    if (value.street.length < 2) ctx.addIssue({ code: "custom", path: ["street"], message: "Skriv gatuadressen som fakturan ska skickas till." });
-    if (!/^\d{3}\s?\d{2}$/.test(value.postalCode)) ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Skriv postnumret med fem siffror, till exempel 123 45." });
-    if (value.city.length < 2) ctx.addIssue({ code: "custom", path: ["city"], message: "Skriv orten." });
-  }
+  if (value.paymentMethod === "invoice") checkInvoiceAddress(value, ctx);
   if (value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone !== "" && !phoneToSwishAlias(value.swishPhone)) {
     ctx.addIssue({
       code: "custom",
@@ -95,6 +91,18 @@ export function checkGift(value: GiftFieldValues, ctx: z.RefinementCtx, limits: 
       message: "Skriv mobilnumret som är kopplat till Swish, till exempel 070-123 45 67.",
     });
   }
+}
+
+/** The address an invoice is sent to: every field there, the postal code five digits. */
+export function checkInvoiceAddress(value: { street: string; postalCode: string; city: string }, ctx: z.RefinementCtx): void {
+  if (value.street.length < 2) ctx.addIssue({ code: "custom", path: ["street"], message: "Skriv gatuadressen som fakturan ska skickas till." });
+  if (!/^\d{3}\s?\d{2}$/.test(value.postalCode)) ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Skriv postnumret med fem siffror, till exempel 123 45." });
+  if (value.city.length < 2) ctx.addIssue({ code: "custom", path: ["city"], message: "Skriv orten." });
+}
+
+/** "123 45", however the five digits were typed. */
+export function formatPostalCode(postalCode: string): string {
+  return postalCode.replace(/^(\d{3})\s?(\d{2})$/, "$1 $2");
 }
 
 export function giftData(value: GiftFieldValues) {
@@ -109,7 +117,7 @@ export function giftData(value: GiftFieldValues) {
       value.paymentMethod === "swish" && value.swishDevice === "other" && value.swishPhone ? phoneToSwishAlias(value.swishPhone) : null,
     address:
       value.paymentMethod === "invoice"
-        ? { street: value.street, postalCode: value.postalCode.replace(/^(\d{3})\s?(\d{2})$/, "$1 $2"), city: value.city }
+        ? { street: value.street, postalCode: formatPostalCode(value.postalCode), city: value.city }
         : null,
     swishDevice: value.swishDevice,
     isBot: value.website.trim() !== "",

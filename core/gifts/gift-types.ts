@@ -16,6 +16,8 @@ export const GIFT_TYPES = [
   "gift_card",
   "gift_certificate",
   "diploma",
+  /** A company's money gift (core/companies): never a person's, reported under its organisationsnummer. */
+  "company",
 ] as const;
 export type GiftType = (typeof GIFT_TYPES)[number];
 
@@ -35,6 +37,8 @@ export const ANALYTICS_KEY_FOR_GIFT_TYPE: Readonly<Record<GiftType, GiftTypeKey>
   gift_card: "single_order",
   gift_certificate: "single_order",
   diploma: "single_order",
+  // The spec's keys have none for a company's gift; a money gift is a regular gift to the reports.
+  company: "regular_gift",
 };
 
 export const GIFT_TYPE_LABELS: Readonly<Record<GiftType, string>> = {
@@ -47,6 +51,7 @@ export const GIFT_TYPE_LABELS: Readonly<Record<GiftType, string>> = {
   gift_card: "Gåvokort",
   gift_certificate: "Gåvobevis",
   diploma: "Diplom",
+  company: "Företagsgåva",
 };
 
 /**

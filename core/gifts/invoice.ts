@@ -33,7 +33,8 @@ export function invoiceLines({ site, gift, payment }: InvoiceFacts) {
   };
 }
 
-export function invoiceDocument({ gift, payment }: Omit<InvoiceFacts, "site">): DocumentRequest {
+/** `payerReference`: a company's own reference for its gift (core/companies), printed on the invoice. */
+export function invoiceDocument({ gift, payment }: Omit<InvoiceFacts, "site">, payerReference: string | null = null): DocumentRequest {
   return {
     kind: "invoice",
     data: {
@@ -44,6 +45,7 @@ export function invoiceDocument({ gift, payment }: Omit<InvoiceFacts, "site">): 
       ocr: payment.provider_reference ?? "",
       recipient: { name: gift.donor_name, street: gift.donor_street, postalCode: gift.donor_postal_code, city: gift.donor_city },
       note: INVOICE_NOTE,
+      ...(payerReference ? { payerReference } : {}),
     },
   };
 }

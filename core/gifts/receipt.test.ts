@@ -24,4 +24,11 @@ describe("receipt e-mail", () => {
     expect(mail.text).toContain("rapporterar gåvan till Skatteverket för skattereduktion");
     expect(mail.text).not.toContain("198112289874");
   });
+
+  it("tells a company its own rule, never to give a personnummer", () => {
+    const mail = receiptMail({ ...gift, gift_type: "company", donor_name: "Exempel Bygg AB", amount_ore: 2_500_000 }, site, "https://www.exempel.se");
+    expect(mail.text).toContain("Hej Exempel Bygg AB,");
+    expect(mail.text).toContain("företagets skattereduktion");
+    expect(mail.text).not.toContain("personnummer");
+  });
 });

@@ -20,6 +20,9 @@ export function receiptMail(gift: GiftRow, site: SiteConfig, publicUrl: string, 
   // A membership fee is not a gift in the tax law's sense (core/donors/tax-reduction.ts).
   const taxParagraph = membership
     ? "Medlemsavgiften räknas inte som en gåva och ger därför ingen skattereduktion."
+    : gift.gift_type === "company"
+    ? // A company's gift is never a person's (decision 0045): the company rule, not the private one.
+      `Är företaget ett aktiebolag eller en ekonomisk förening räknas gåvan för företagets skattereduktion, om den är på minst 2 000 kronor. Vi lämnar en kontrolluppgift till Skatteverket med företagets organisationsnummer och ni begär skattereduktionen i företagets inkomstdeklaration.`
     : gift.donor_personnummer
     ? `Du har lämnat ditt personnummer, så vi rapporterar gåvan till Skatteverket för skattereduktion. Skattereduktionen gäller gåvor på minst 200 kronor vid samma tillfälle, när du ger minst 2 000 kronor under året. Den syns på din deklaration.`
     : `Vill du ha skattereduktion för framtida gåvor? Ange ditt personnummer när du ger, så rapporterar vi gåvan till Skatteverket.`;

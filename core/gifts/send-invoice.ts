@@ -36,7 +36,9 @@ export async function sendInvoice(
     "Varma hälsningar,",
     deps.site.name,
   ].join("\n");
-  const pdf = await deps.documents.render(invoiceDocument({ gift, payment }), "pdf");
+  // A company's gift carries the company's own reference to the invoice (their accounts payable match on it).
+  const company = await deps.db.selectFrom("company_gifts").select("company_reference").where("gift_id", "=", gift.id).executeTakeFirst();
+  const pdf = await deps.documents.render(invoiceDocument({ gift, payment }, company?.company_reference ?? null), "pdf");
   const mail = {
     to: gift.donor_email,
     subject: `Faktura för din gåva på ${formatSek(payment.amount_ore)}`,

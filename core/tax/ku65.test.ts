@@ -82,18 +82,18 @@ describe.each(testEngines)("KU65 on %s", (engine) => {
     // Anna gives again in 2026 (a late bank payment), Bo's gift is refunded.
     await db.insertInto("gifts").values(gift({ donor_id: donorA.id, amount_ore: 100_000, paid_at: "2026-12-01T10:00:00.000Z" })).execute();
     await db.updateTable("gifts").set({ status: "refunded" }).where("donor_personnummer", "=", bo).execute();
-    const numbers = Object.fromEntries(first!.statements.map((s) => [s.personnummer, s.specificationNumber]));
+    const numbers = Object.fromEntries(first!.statements.map((s) => [s.inkomsttagare, s.specificationNumber]));
     const changes = await makeKu65File({ db, clock, site }, 2026, "changes", "test");
     expect(changes!.statements).toEqual([
-      { personnummer: anna, amountKr: 3_750, specificationNumber: numbers[anna], change: "correction" },
-      { personnummer: bo, amountKr: null, specificationNumber: numbers[bo], change: "deletion" },
+      { inkomsttagare: anna, amountKr: 3_750, specificationNumber: numbers[anna], change: "correction" },
+      { inkomsttagare: bo, amountKr: null, specificationNumber: numbers[bo], change: "deletion" },
     ]);
     expect(schemaErrors(changes!.xml)).toBe("");
     expect(changes!.xml).toContain('<ku:Borttag faltkod="205">1</ku:Borttag>');
 
     // A full file repeats every current statement under its number, and the deleted one stays deleted.
     const full = await ku65Plan(db, 2026, "full");
-    expect(full.map((s) => [s.personnummer, s.specificationNumber, s.change])).toEqual([
+    expect(full.map((s) => [s.inkomsttagare, s.specificationNumber, s.change])).toEqual([
       [cecilia, numbers[cecilia], "unchanged"],
       [anna, numbers[anna], "unchanged"],
       [samordning, numbers[samordning], "unchanged"],
@@ -101,14 +101,59 @@ describe.each(testEngines)("KU65 on %s", (engine) => {
   });
 
   it("refuses to write a personnummer in any form but its 12 digits", () => {
-    const statement = { personnummer: "19811228-9874", specificationNumber: 1, amountKr: 500, change: "new" as const };
+    const statement = { inkomsttagare: "19811228-9874", specificationNumber: 1, amountKr: 500, change: "new" as const };
     expect(() => ku65Xml(site, 2026, [statement], new Date("2027-01-20T09:00:00.000Z"))).toThrow(/12-digit/);
   });
 
   it("the schema check can fail: a file without the gift amount's field code is refused", () => {
-    const xml = ku65Xml(site, 2026, [{ personnummer: anna, amountKr: 2000, specificationNumber: 1, change: "new" }], new Date());
+    const xml = ku65Xml(site, 2026, [{ inkomsttagare: anna, amountKr: 2000, specificationNumber: 1, change: "new" }], new Date());
     expect(schemaErrors(xml)).toBe("");
     expect(schemaErrors(xml.replace(' faltkod="621"', ""))).toMatch(/faltkod/);
     expect(schemaErrors(xml.replace(">2026</ku:Inkomstar>", ">1999</ku:Inkomstar>"))).not.toBe("");
+  });
+
+  it("reports each company that gets the reduction under 16 + its number with OrgNamn, capped at 800 000 kr, in the same file and numbering", async () => {
+    const { db, clock, donorA } = await seed();
+    const ab = "5566778899";
+    const forening = "7696001234";
+    const handelsbolag = "9696123455";
+    const companyGift = async (organisationsnummer: string, name: string, overrides: Parameters<typeof testGift>[0]) => {
+      const row = gift({ gift_type: "company", donor_name: name, ...overrides });
+      await db.insertInto("gifts").values(row).execute();
+      await db.insertInto("company_gifts").values({ gift_id: row.id, organisationsnummer, company_name: name, contact_name: "Karin Ek", company_reference: null }).execute();
+      return row;
+    };
+    // The aktiebolag: 500 000 + 400 000 is capped at 800 000; 1 999 kr is under 2 000 per occasion; a refunded gift and one paid next year do not count.
+    await companyGift(ab, "Exempel Bygg AB", { amount_ore: 500_000_00, paid_at: "2026-02-01T10:00:00.000Z" });
+    await companyGift(ab, "Exempel Bygg AB", { amount_ore: 400_000_00, paid_at: "2026-11-30T10:00:00.000Z" });
+    await companyGift(ab, "Exempel Bygg AB", { amount_ore: 1_999_00, paid_at: "2026-05-01T10:00:00.000Z" });
+    await companyGift(ab, "Exempel Bygg AB", { amount_ore: 9_000_00, status: "refunded", paid_at: "2026-05-02T10:00:00.000Z" });
+    await companyGift(ab, "Exempel Bygg AB", { amount_ore: 9_000_00, paid_at: "2026-12-31T23:30:00.000Z" });
+    const cooperative = await companyGift(forening, "Exempelbygdens Konsum ek. för.", { amount_ore: 25_000_00, paid_at: "2026-12-01T10:00:00.000Z" });
+    // A handelsbolag gets no reduction: no statement.
+    await companyGift(handelsbolag, "Exempel & Son HB", { amount_ore: 50_000_00, paid_at: "2026-06-01T10:00:00.000Z" });
+    // A company's gift is never a person's, even one that somehow carries Anna's donor id (fails without countsForTaxReduction's `company`).
+    await companyGift(ab, "Exempel Bygg AB", { amount_ore: 3_000_00, paid_at: "2026-06-01T10:00:00.000Z", donor_id: donorA.id });
+
+    expect(Object.fromEntries(await ku65Totals(db, 2026))).toEqual({ [anna]: 2_750, [bo]: 500, [cecilia]: 250, [samordning]: 1_000 });
+    const first = await makeKu65File({ db, clock, site }, 2026, "changes", "test");
+    expect(schemaErrors(first!.xml)).toBe("");
+    const companies = first!.statements.filter((s) => s.inkomsttagare.startsWith("16"));
+    expect(companies.map(({ inkomsttagare, orgName, amountKr }) => ({ inkomsttagare, orgName, amountKr }))).toEqual([
+      { inkomsttagare: `16${ab}`, orgName: "Exempel Bygg AB", amountKr: 800_000 },
+      { inkomsttagare: `16${forening}`, orgName: "Exempelbygdens Konsum ek. för.", amountKr: 25_000 },
+    ]);
+    expect(first!.xml).toContain(`<ku:Inkomsttagare faltkod="215">16${ab}</ku:Inkomsttagare>\n          <ku:OrgNamn faltkod="226">Exempel Bygg AB</ku:OrgNamn>`);
+    expect(first!.xml).toContain('<ku:MottagetGavobelopp faltkod="621">800000</ku:MottagetGavobelopp>');
+    expect(first!.xml).not.toContain(handelsbolag);
+    expect(new Set(first!.statements.map((s) => s.specificationNumber)).size).toBe(first!.statements.length);
+
+    // The cooperative's gift is refunded: a deletion under its number, valid against the schema.
+    await db.updateTable("gifts").set({ status: "refunded" }).where("id", "=", cooperative.id).execute();
+    const changes = await makeKu65File({ db, clock, site }, 2026, "changes", "test");
+    const number = companies.find((s) => s.inkomsttagare === `16${forening}`)!.specificationNumber;
+    expect(changes!.statements).toEqual([{ inkomsttagare: `16${forening}`, amountKr: null, specificationNumber: number, change: "deletion" }]);
+    expect(schemaErrors(changes!.xml)).toBe("");
+    expect(Object.fromEntries(await ku65Totals(db, 2027))).toEqual({ [anna]: 400 });
   });
 });

@@ -5,6 +5,8 @@ import type { Clock } from "../clock";
 import type { SiteConfig } from "../site/site-config";
 import { countsForTaxReduction, swedishYear, taxSummaries } from "../donors/tax-reduction";
 import { parsePersonnummer } from "../identity/personnummer";
+import { parseOrganisationsnummer } from "../companies/organisationsnummer";
+import { companyTaxYear } from "../companies/company-tax-rules";
 import { swedishDateTime } from "../calendar/swedish-calendar";
 
 /**
@@ -21,6 +23,14 @@ import { swedishDateTime } from "../calendar/swedish-calendar";
  * same numbers) or `changes` (what differs from the last file: new persons,
  * corrected sums under the same number, and deletions – Borttag – for persons
  * whose gifts no longer count). Making a file records what it says.
+ *
+ * Companies (decision 0045) are in the same file under the same numbering:
+ * `Inkomsttagare` is `16` + the organisationsnummer (OrganisationsnummerTYPE
+ * in SKV_COMMON_8.0.xsd) with the name in `OrgNamn` (field code 226), and the
+ * amount is the company's qualifying total (core/companies/company-tax-rules.ts:
+ * gifts of at least 2 000 kr, capped at 800 000 kr) for the legal forms that
+ * get the reduction. A company gift is never in a person's total and a
+ * person's never in a company's (countsForTaxReduction).
  */
 export const KU_NAMESPACE_INSTANCE = "http://xmls.skatteverket.se/se/skatteverket/ai/instans/infoForBeskattning/8.0";
 export const KU_NAMESPACE_COMPONENT = "http://xmls.skatteverket.se/se/skatteverket/ai/komponent/infoForBeskattning/8.0";
@@ -28,7 +38,10 @@ export const KU_NAMESPACE_COMPONENT = "http://xmls.skatteverket.se/se/skatteverk
 export const KU65_FORM_NUMBER = "2314";
 
 export interface Ku65Statement {
-  personnummer: string;
+  /** 12 digits: a person's personnummer or samordningsnummer, or `16` + a company's organisationsnummer. */
+  inkomsttagare: string;
+  /** A company's name (OrgNamn); absent for a person and for a deletion. */
+  orgName?: string;
   specificationNumber: number;
   /** Whole kronor; null for a deletion. */
   amountKr: number | null;
@@ -65,21 +78,57 @@ export async function ku65Totals(db: Kysely<DB> | Transaction<DB>, year: number)
   return totals;
 }
 
+/**
+ * Each company's qualifying total of the year in whole kronor, keyed by `16` + its
+ * organisationsnummer, with the name it last gave; only legal forms that get the reduction.
+ */
+export async function ku65CompanyTotals(db: Kysely<DB> | Transaction<DB>, year: number): Promise<Map<string, { amountKr: number; name: string }>> {
+  const from = `${year - 1}-12-31T00:00:00.000Z`;
+  const to = `${year + 1}-01-01T23:59:59.999Z`;
+  const rows = await db
+    .selectFrom("gifts")
+    .innerJoin("company_gifts", "company_gifts.gift_id", "gifts.id")
+    .select(["gifts.amount_ore", "gifts.paid_at", "gifts.status", "company_gifts.organisationsnummer", "company_gifts.company_name"])
+    .where("gifts.gift_type", "=", "company")
+    .where("gifts.status", "=", "paid")
+    .where("gifts.paid_at", ">=", from)
+    .where("gifts.paid_at", "<=", to)
+    .orderBy("gifts.paid_at")
+    .execute();
+  const byCompany = new Map<string, { name: string; gifts: Array<{ amountOre: number; paidAt: string | null; status: "paid" }> }>();
+  for (const row of rows) {
+    const company = byCompany.get(row.organisationsnummer) ?? { name: row.company_name, gifts: [] };
+    company.name = row.company_name;
+    company.gifts.push({ amountOre: row.amount_ore, paidAt: row.paid_at, status: "paid" });
+    byCompany.set(row.organisationsnummer, company);
+  }
+  const totals = new Map<string, { amountKr: number; name: string }>();
+  for (const [organisationsnummer, company] of byCompany) {
+    const parsed = parseOrganisationsnummer(organisationsnummer);
+    if (!parsed?.taxReductionForm) continue;
+    const kr = Math.floor(companyTaxYear(company.gifts, year).baseOre / 100);
+    if (kr > 0) totals.set(parsed.twelveDigits, { amountKr: kr, name: company.name });
+  }
+  return totals;
+}
+
 /** What a file for the year would contain now, without recording anything. */
 export async function ku65Plan(db: Kysely<DB> | Transaction<DB>, year: number, kind: "full" | "changes"): Promise<Ku65Statement[]> {
-  const totals = await ku65Totals(db, year);
+  const totals = new Map<string, { amountKr: number; name?: string }>();
+  for (const [personnummer, amountKr] of await ku65Totals(db, year)) totals.set(personnummer, { amountKr });
+  for (const [inkomsttagare, company] of await ku65CompanyTotals(db, year)) totals.set(inkomsttagare, company);
   const previous = await db.selectFrom("ku65_statements").selectAll().where("income_year", "=", year).execute();
   const known = new Map(previous.map((p) => [p.personnummer, p]));
   let next = previous.reduce((max, p) => Math.max(max, p.specification_number), 0);
   const statements: Ku65Statement[] = [];
-  for (const [personnummer, amountKr] of [...totals].sort(([a], [b]) => a.localeCompare(b))) {
-    const before = known.get(personnummer);
+  for (const [inkomsttagare, { amountKr, name }] of [...totals].sort(([a], [b]) => a.localeCompare(b))) {
+    const before = known.get(inkomsttagare);
     const change = !before ? "new" : before.reported_kr === amountKr ? "unchanged" : "correction";
-    statements.push({ personnummer, amountKr, specificationNumber: before?.specification_number ?? ++next, change });
+    statements.push({ inkomsttagare, ...(name ? { orgName: name } : {}), amountKr, specificationNumber: before?.specification_number ?? ++next, change });
   }
   for (const before of previous) {
     if (!totals.has(before.personnummer) && before.reported_kr !== null) {
-      statements.push({ personnummer: before.personnummer, amountKr: null, specificationNumber: before.specification_number, change: "deletion" });
+      statements.push({ inkomsttagare: before.personnummer, amountKr: null, specificationNumber: before.specification_number, change: "deletion" });
     }
   }
   return kind === "full" ? statements : statements.filter((s) => s.change !== "unchanged");
@@ -118,9 +167,10 @@ export function ku65Xml(site: SiteConfig, year: number, statements: readonly Ku6
   const email = escapeXml(site.email);
   const blanketter = statements.map((s) => {
     // Skatteverket takes 12 digits only; a number stored any other way is a defect to mend, not to report.
-    if (parsePersonnummer(s.personnummer, { now: createdAt })?.canonical !== s.personnummer) {
-      throw new Ku65Error("A stored personnummer is not valid or not in its 12-digit form; the file was not made.");
+    if (!isTwelveDigitInkomsttagare(s.inkomsttagare, createdAt)) {
+      throw new Ku65Error("A stored personnummer or organisationsnummer is not valid or not in its 12-digit form; the file was not made.");
     }
+    const orgName = s.orgName && s.amountKr !== null ? `\n          <ku:OrgNamn faltkod="226">${escapeXml(clip(s.orgName, 50))}</ku:OrgNamn>` : "";
     const fields =
       s.amountKr === null
         ? `          <ku:Borttag faltkod="205">1</ku:Borttag>\n`
@@ -139,7 +189,7 @@ export function ku65Xml(site: SiteConfig, year: number, statements: readonly Ku6
         <ku:Inkomstar faltkod="203">${year}</ku:Inkomstar>
 ${fields}        <ku:Specifikationsnummer faltkod="570">${s.specificationNumber}</ku:Specifikationsnummer>
         <ku:InkomsttagareKU65>
-          <ku:Inkomsttagare faltkod="215">${s.personnummer}</ku:Inkomsttagare>
+          <ku:Inkomsttagare faltkod="215">${s.inkomsttagare}</ku:Inkomsttagare>${orgName}
         </ku:InkomsttagareKU65>
       </ku:KU65>
     </ku:Blankettinnehall>
@@ -170,6 +220,12 @@ ${fields}        <ku:Specifikationsnummer faltkod="570">${s.specificationNumber}
   </ku:Blankettgemensamt>
 ${blanketter.join("")}</Skatteverket>
 `;
+}
+
+/** A person's 12-digit personnummer or samordningsnummer, or `16` + a company's organisationsnummer. */
+function isTwelveDigitInkomsttagare(id: string, now: Date): boolean {
+  if (id.startsWith("16")) return parseOrganisationsnummer(id)?.twelveDigits === id;
+  return parsePersonnummer(id, { now })?.canonical === id;
 }
 
 /** Six values a row stays well inside SQLite's 32,766 and PostgreSQL's 65,535 parameters per statement. */
@@ -217,7 +273,7 @@ export async function makeKu65File(
         .values(
           chunk.map((s) => ({
             income_year: year,
-            personnummer: s.personnummer,
+            personnummer: s.inkomsttagare,
             specification_number: s.specificationNumber,
             reported_kr: s.amountKr,
             file_id: id,
@@ -231,7 +287,7 @@ export async function makeKu65File(
         .updateTable("ku65_statements")
         .set({ file_id: id, reported_at: reportedAt })
         .where("income_year", "=", year)
-        .where("personnummer", "in", chunk.map((s) => s.personnummer))
+        .where("personnummer", "in", chunk.map((s) => s.inkomsttagare))
         .execute();
     }
     for (const s of statements.filter((s) => s.change === "correction" || s.change === "deletion")) {
@@ -239,7 +295,7 @@ export async function makeKu65File(
         .updateTable("ku65_statements")
         .set({ reported_kr: s.amountKr, file_id: id, reported_at: reportedAt })
         .where("income_year", "=", year)
-        .where("personnummer", "=", s.personnummer)
+        .where("personnummer", "=", s.inkomsttagare)
         .execute();
     }
     return { id, xml, statements };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { oneOf, type Engine } from "../dialect";
+import { oneOf, rebuildSqliteTable, type Engine } from "../dialect";
 
 /**
  * Staff can strike a form ordered by post (a prank, or an order by mistake)
@@ -29,18 +29,10 @@ export function up0016(engine: Engine) {
       await sql.raw(`alter table postal_form_requests add constraint postal_form_requests_status_check check (${widened})`).execute(db);
       return;
     }
-    const definition = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'postal_form_requests'`.execute(db);
-    const create = definition.rows[0]?.sql ?? "";
     const narrow = `check (${oneOf("status", BEFORE)})`;
-    if (!create.includes(narrow)) throw new Error("postal_form_requests: the status constraint is not the one migration 0014 made");
-    const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'postal_form_requests' and sql is not null`.execute(db);
-    const rebuilt = create
-      .replace(narrow, `check (${widened})`)
-      .replace(/^create table\s+("?)postal_form_requests\1/i, 'create table "postal_form_requests__rebuilt"');
-    await sql.raw(rebuilt).execute(db);
-    await sql.raw('insert into "postal_form_requests__rebuilt" select * from "postal_form_requests"').execute(db);
-    await sql.raw('drop table "postal_form_requests"').execute(db);
-    await sql.raw('alter table "postal_form_requests__rebuilt" rename to "postal_form_requests"').execute(db);
-    for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+    await rebuildSqliteTable(db, "postal_form_requests", (create) => {
+      if (!create.includes(narrow)) throw new Error("postal_form_requests: the status constraint is not the one migration 0014 made");
+      return create.replace(narrow, `check (${widened})`);
+    });
   };
 }

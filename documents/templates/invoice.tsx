@@ -50,6 +50,7 @@ export function Invoice({ data, site, theme }: TemplateProps<InvoiceDocumentData
             ["Fakturadatum", formatDate(data.invoiceDate)],
             ["Förfallodatum", formatDate(data.dueDate)],
             ["Ordernummer", data.orderReference],
+            ...(data.payerReference ? [["Er referens", data.payerReference] as [string, string]] : []),
             ["Betalningsmottagare", site.name],
           ]}
         />

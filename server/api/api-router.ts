@@ -6,6 +6,7 @@ import { refuseCrossSite } from "./cross-site";
 import { rememberVisitor } from "../request-visitor";
 import { swishApiRouter } from "./swish-api";
 import { paymentsApiRouter } from "./payments-api";
+import { companyGiftApiRouter } from "./company-gift-api";
 import { donorApiRouter } from "./donor-api";
 import { searchApiRouter } from "./search-api";
 import { webEventsApiRouter } from "./web-events-api";
@@ -45,6 +46,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(memorialApiRouter(container));
   router.use(memorialGiftApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(membershipApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
+  router.use(companyGiftApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftPreviewApiRouter(container));
   router.use(greetingCardApiRouter(container, { perMinute: container.config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE }));
   router.use(giftDownloadApiRouter(container));

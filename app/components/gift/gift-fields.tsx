@@ -222,11 +222,18 @@ export function PaymentFields({
 
       <CheckboxField field={fields.newsletter} label="Ja, jag vill få nyhetsbrev om forskningen (högst en gång i månaden)" />
 
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor={fields.website.id}>Lämna det här fältet tomt</label>
-        <input type="text" id={fields.website.id} name={fields.website.name} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot field={fields.website} />
     </>
+  );
+}
+
+/** Hidden from people (form.css); bots fill it in, and the checkout refuses their post (app/giving/checkout.server.ts). */
+export function Honeypot({ field }: { field: Field }) {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={field.id}>Lämna det här fältet tomt</label>
+      <input type="text" id={field.id} name={field.name} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
   );
 }
 
