@@ -21,8 +21,8 @@ import { up0021 } from "./migrations/0021-indexes-for-scale";
 import { up0022 } from "./migrations/0022-erasure-of-agreements";
 import { up0023 } from "./migrations/0023-canonical-personnummer";
 import { up0024 } from "./migrations/0024-donor-pending-email";
-import { up0026 } from "./migrations/0026-company-gifts";
 import { up0025 } from "./migrations/0025-autogiro-requests-by-payment";
+import { up0026 } from "./migrations/0026-company-gifts";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
