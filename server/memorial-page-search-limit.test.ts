@@ -28,7 +28,11 @@ describe.each(testEngines)("memorial searches, counted the same through the API 
   // A new minute for each test: the window starts afresh.
   beforeEach(() => clock.advance(120_000));
 
-  const apiSearch = async (path: string) => (await fetch(`${server.url}/api/${path}`)).status;
+  const apiSearch = async (path: string) => {
+    const answer = await fetch(`${server.url}/api/${path}`);
+    await answer.arrayBuffer();
+    return answer.status;
+  };
   const pageSearch = (action: unknown, path: string, fields: Record<string, string>) => postForm(server.container, action, path, fields, visitor);
 
   it("after the API's 429, the memorial gift page and the collection page refuse the search too, in Swedish, with no names", async () => {

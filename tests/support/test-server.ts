@@ -111,8 +111,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Close every connection at once: a keep-alive connection a test's fetch left open would otherwise hold close() for seconds.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
+    await closed;
     await container.close();
   };
   return {
