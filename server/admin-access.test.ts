@@ -217,10 +217,10 @@ describe.each(testEngines)("the back office on %s", (engine) => {
       expect(first.status).toBe(200);
       const second = await post(form);
       expect(second.status).toBe(200);
-      // Another form (a second tab) is told a refund is under way, and asks for none.
+      // Another form (a second tab) is told a refund is under way – or done, when Swish's simulator has already paid it out – and asks for none.
       const otherTab = await post(new URLSearchParams({ intent: "refund", key: crypto.randomUUID(), reason: "Igen", confirm: "on" }));
       expect(otherTab.status).toBe(409);
-      expect(JSON.stringify(otherTab.value)).toContain("En återbetalning av gåvan pågår redan.");
+      expect(JSON.stringify(otherTab.value)).toMatch(/En återbetalning av gåvan pågår redan\.|Gåvan är redan återbetald\./);
       const rows = await db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).execute();
       expect(rows).toHaveLength(1);
       // Recording it by hand beside it is refused: it would be paid back twice (409 whether Swish has paid it out yet or not).
