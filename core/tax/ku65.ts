@@ -48,11 +48,14 @@ export interface Ku65Statement {
   change: "new" | "correction" | "deletion" | "unchanged";
 }
 
+/** The payment times to read for an income year: a day either side in UTC; the Swedish year is decided per gift. */
+function paidWindowAround(year: number): { from: string; to: string } {
+  return { from: `${year - 1}-12-31T00:00:00.000Z`, to: `${year + 1}-01-01T23:59:59.999Z` };
+}
+
 /** Each person's counting gifts of the year, in whole kronor, from the same summary Mina sidor shows. */
 export async function ku65Totals(db: Kysely<DB> | Transaction<DB>, year: number): Promise<Map<string, number>> {
-  // A day either side in UTC; the Swedish year is decided per gift below.
-  const from = `${year - 1}-12-31T00:00:00.000Z`;
-  const to = `${year + 1}-01-01T23:59:59.999Z`;
+  const { from, to } = paidWindowAround(year);
   const rows = await db
     .selectFrom("gifts")
     .leftJoin("donors", "donors.id", "gifts.donor_id")
@@ -83,8 +86,7 @@ export async function ku65Totals(db: Kysely<DB> | Transaction<DB>, year: number)
  * organisationsnummer, with the name it last gave; only legal forms that get the reduction.
  */
 export async function ku65CompanyTotals(db: Kysely<DB> | Transaction<DB>, year: number): Promise<Map<string, { amountKr: number; name: string }>> {
-  const from = `${year - 1}-12-31T00:00:00.000Z`;
-  const to = `${year + 1}-01-01T23:59:59.999Z`;
+  const { from, to } = paidWindowAround(year);
   const rows = await db
     .selectFrom("gifts")
     .innerJoin("company_gifts", "company_gifts.gift_id", "gifts.id")
