@@ -156,7 +156,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return refused(submission.reply(), 400);
     }
     const { reason, key } = submission.value;
-    let refund: RefundRow;
+    let refund: RefundRow & { repeated: boolean };
     try {
       refund = await container.refunds.request(payment.id, { by: `staff:${staff.id}`, reason, idempotencyKey: key });
     } catch (error) {
@@ -169,11 +169,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return refused(submission.reply({ formErrors: [refundNotPossibleText({ paymentStatus: payment.status })] }), 409);
     }
     const via = adapter.label.toLowerCase();
+    // The same form sent again (a double click, a reload of the answer) gets the same answer, logged once.
     if (refund.status === "refused") {
-      await refusedAudit({ via, refundId: refund.id, code: refund.error_code });
+      if (!refund.repeated) await refusedAudit({ via, refundId: refund.id, code: refund.error_code });
       return refused(submission.reply({ formErrors: [`${adapter.label} återbetalade inte gåvan: ${refundRefusalText(adapter.label, refund.error_code)}`] }), 409);
     }
-    await audit({ action: "payment.refund", subjectType: "payment", subjectId: payment.id, details: { amountOre: refund.amount_ore, method: payment.method, via, refundId: refund.id, status: refund.status, reason } });
+    if (!refund.repeated) {
+      await audit({ action: "payment.refund", subjectType: "payment", subjectId: payment.id, details: { amountOre: refund.amount_ore, method: payment.method, via, refundId: refund.id, status: refund.status, reason } });
+    }
     return { ok: true, done: refund.status === "confirmed" ? "confirmed" : "requested" } satisfies ActionResult;
   }
 

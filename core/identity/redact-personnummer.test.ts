@@ -22,6 +22,14 @@ describe("redactPersonnummer", () => {
     expect(redactPersonnummer('{"personalNumber":"19900101-2385"}')).toBe('{"personalNumber":"[personnummer]"}');
   });
 
+  it("still hides a personnummer next to an identifier, or glued to a short word", () => {
+    expect(redactPersonnummer("ref 924f7553-0a8a-4070-bdee-8d3407909824 pnr 198112289874")).toBe(
+      "ref 924f7553-0a8a-4070-bdee-8d3407909824 pnr [personnummer]",
+    );
+    expect(redactPersonnummer("pnr198112289874")).toBe("pnr[personnummer]");
+    expect(redactPersonnummer("ab198112289874")).toBe("ab[personnummer]");
+  });
+
   it("leaves numbers that cannot be a personnummer alone", () => {
     for (const text of [
       "order 12345",
@@ -29,6 +37,10 @@ describe("redactPersonnummer", () => {
       "amount 10000000000", // 11 digits
       "ref 1234567890123", // 13 digits
       "orderRef 131daac9-16c6-4618-beb0-365768f37288",
+      "refundId 924f7553-0a8a-4070-bdee-8d3407909824", // the UUID's last group holds 3407909824
+      "requestId 67e55044-10b1-426f-9247-198112289874",
+      "sha 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+      "token a1198112289874bc0de1",
     ]) {
       expect(redactPersonnummer(text)).toBe(text);
     }

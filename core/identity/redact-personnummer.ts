@@ -11,8 +11,23 @@ export const REDACTED_PERSONNUMMER = "[personnummer]";
 const PERSONNUMMER_LIKE =
   /(?<!\d)(?:(?:18|19|20)\d{2}|\d{2})(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]|6[1-9]|[78]\d|9[01])[-+ ]?\d{4}(?!\d)/g;
 
+/**
+ * Identifiers made of hexadecimal digits (UUIDs, hashes, request ids) often
+ * hold ten or twelve decimal digits in a row: the UUID
+ * 924f7553-0a8a-4070-bdee-8d3407909824 ends in 3407909824. They are never a
+ * personnummer, and hiding part of one makes an audit entry point nowhere, so
+ * they are left whole.
+ */
+const HEX_IDENTIFIER = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<![0-9a-z])(?=[0-9]*[a-f])[0-9a-f]{16,}(?![0-9a-z])/gi;
+
 export function redactPersonnummer(text: string): string {
-  return text.replace(PERSONNUMMER_LIKE, REDACTED_PERSONNUMMER);
+  let out = "";
+  let from = 0;
+  for (const identifier of text.matchAll(HEX_IDENTIFIER)) {
+    out += text.slice(from, identifier.index).replace(PERSONNUMMER_LIKE, REDACTED_PERSONNUMMER) + identifier[0];
+    from = identifier.index + identifier[0].length;
+  }
+  return out + text.slice(from).replace(PERSONNUMMER_LIKE, REDACTED_PERSONNUMMER);
 }
 
 /**

@@ -92,10 +92,11 @@ export class RefundService {
   /**
    * Staff asked to refund a paid payment. Returns the refund this form made:
    * the new one, or – the same form sent again (same key) – the one it made
-   * before, which is then not sent again. Another form finding the payment's
-   * one live refund gets RefundAlreadyRequestedError.
+   * before, which is then not sent again, marked `repeated` so that the
+   * audit log holds one entry for one refund. Another form finding the
+   * payment's one live refund gets RefundAlreadyRequestedError.
    */
-  async request(paymentId: string, request: { by: string; reason: string; idempotencyKey: string }): Promise<RefundRow> {
+  async request(paymentId: string, request: { by: string; reason: string; idempotencyKey: string }): Promise<RefundRow & { repeated: boolean }> {
     const { row, created } = await this.store(paymentId, request).catch(async (error: unknown) => {
       if (error instanceof RefundAlreadyRequestedError) throw error;
       // Two requests racing past the checks meet at the unique indexes; the loser gets the winner's row.
@@ -105,8 +106,9 @@ export class RefundService {
       if (live) throw new RefundAlreadyRequestedError(live);
       throw error;
     });
-    if (!created && row.status !== "requested") return row;
-    return this.send(row);
+    const repeated = !created;
+    if (repeated && row.status !== "requested") return { ...row, repeated };
+    return { ...(await this.send(row)), repeated };
   }
 
   private async store(paymentId: string, request: { by: string; reason: string; idempotencyKey: string }) {
