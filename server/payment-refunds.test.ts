@@ -214,6 +214,7 @@ describe.each(testEngines)("refunds through the provider on %s", (engine) => {
       t.refunds.request(payment.id, { by: "staff:1", reason: "Fel kort", idempotencyKey: "form-1" }),
     ]);
     expect(a.id).toBe(b.id);
+    expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
     const row = (await t.refunds.find(a.id))!;
     expect(row.status).toBe("confirmed");
     expect(row.provider_reference).toMatch(/^\d+$/);

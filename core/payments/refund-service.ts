@@ -114,12 +114,14 @@ export class RefundService {
   private async store(paymentId: string, request: { by: string; reason: string; idempotencyKey: string }) {
     const { db, engine, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
+      // The payment's lock first: the same form sent twice at once (a double click) waits here, and then
+      // finds the refund the first one made under its key, instead of taking it for another form's.
+      const payment = await trx.selectFrom("payments").selectAll().where("id", "=", paymentId).modifyEnd(forUpdate(engine)).executeTakeFirst();
       const same = await trx.selectFrom("payment_refunds").selectAll().where("idempotency_key", "=", request.idempotencyKey).executeTakeFirst();
       if (same) {
         if (same.payment_id !== paymentId) throw new Error("A refund idempotency key was used for another payment");
         return { row: same, created: false };
       }
-      const payment = await trx.selectFrom("payments").selectAll().where("id", "=", paymentId).modifyEnd(forUpdate(engine)).executeTakeFirst();
       if (!payment) throw new Error(`Unknown payment ${paymentId}`);
       const live = await trx
         .selectFrom("payment_refunds")
