@@ -10,6 +10,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: 2,

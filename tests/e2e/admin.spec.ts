@@ -1,20 +1,19 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { e2eFixtureEnv } from "./e2e-server-env";
+
 import { expect, test } from "./session-fixture";
+import { runFixture, type FixtureScript } from "./fixture-scripts";
 
 // The back office, keyboard only: staff sign in with BankID in the simulator, print a batch of
 // three memorial sheets and mark them sent, refund a card gift, and import a BgMax file with one
 // unmatched payment and resolve it. Axe on every page.
-const env = e2eFixtureEnv;
 
-function run(script: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env, encoding: "utf8" });
+function run(script: FixtureScript, ...args: string[]): string {
+  return runFixture(script, args);
 }
 
 /** Karin Holm in the BankID simulator is registered as staff with every role; nobody else is. */

@@ -1,14 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish } from "./gift-flow";
-import { e2eFixtureEnv } from "./e2e-server-env";
+
 import { expect, test } from "./session-fixture";
+import { runFixture } from "./fixture-scripts";
 
 // A monthly donor's extra gifts – one paid now by Swish, one added to the next debit and withdrawn by a stop – with axe on each page.
 test.describe.configure({ timeout: 240_000 });
-
-const env = e2eFixtureEnv;
 
 /** Gunnar Wikström in the BankID simulator: nobody else's journey uses him. */
 const GUNNAR = { email: "gunnar.wikstrom@exempel.se", personnummer: "19640823-3234" };
@@ -16,7 +14,7 @@ const GUNNAR = { email: "gunnar.wikstrom@exempel.se", personnummer: "19640823-32
 test("a monthly donor pays an extra gift now by Swish, adds one to the next debit, and sees it withdrawn when he stops", async ({ page, logInDonor }) => {
   const { donorId } = await logInDonor(GUNNAR.personnummer);
   // He gives 200 kr a month by autogiro and Bankgirot has approved the mandate: the sign-up is monthly-giving.spec.ts's journey.
-  const output = execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/agreement-fixture.ts", "active", donorId, GUNNAR.email], { env, encoding: "utf8" });
+  const output = runFixture("tests/e2e/agreement-fixture.ts", ["active", donorId, GUNNAR.email]);
   const { agreementId } = JSON.parse(output) as { agreementId: string };
 
   await page.goto(`/mina-sidor/manadsgava/${agreementId}`);

@@ -1,14 +1,13 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { e2eFixtureEnv } from "./e2e-server-env";
-import { inspectPdf } from "../support/pdf-inspect";
 
-const env = e2eFixtureEnv;
+import { inspectPdf } from "../support/pdf-inspect";
+import { runFixture } from "./fixture-scripts";
+
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 function fixture(...args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/gift-documents-fixture.ts", ...args], { env, encoding: "utf8" });
+  return runFixture("tests/e2e/gift-documents-fixture.ts", args);
 }
 
 async function shoot(page: Page, name: string) {

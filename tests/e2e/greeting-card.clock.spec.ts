@@ -1,19 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { e2eFixtureEnv, E2E_PORT } from "./e2e-server-env";
+import { E2E_PORT } from "./e2e-server-env";
 import { fillDonor, shoot } from "./greeting-card-flow";
+import { runFixture } from "./fixture-scripts";
 
 const MAIL_DIR = `var/e2e-${E2E_PORT}/mail`;
-const env = e2eFixtureEnv;
 
 // This journey moves the server's clock (POST /_test/clock), so it runs in the "clock" project, after the others and alone (playwright.config.ts).
 
 /** Pays a gift by its reference as a booked bank file would (the gift documents' fixture). */
 function pay(reference: string): void {
-  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/gift-documents-fixture.ts", "pay", reference], { env, encoding: "utf8" });
+  runFixture("tests/e2e/gift-documents-fixture.ts", ["pay", reference]);
 }
 
 /** The .eml files sent to an address, decoded enough to read (quoted-printable text, header words). */

@@ -1,16 +1,14 @@
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { e2eFixtureEnv } from "./e2e-server-env";
-import { fillDonor, shoot } from "./greeting-card-flow";
 
-const env = e2eFixtureEnv;
+import { fillDonor, shoot } from "./greeting-card-flow";
+import { runFixture } from "./fixture-scripts";
 
 // Heavy pages (a hundred card pictures, axe) on a machine shared by many sessions.
 test.setTimeout(240_000);
 
 test("bad input is refused with Swedish messages and nothing is stored", async ({ page }) => {
-  const count = () => execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/gift-documents-fixture.ts", "count", "karin.kort@exempel.se"], { env, encoding: "utf8" });
+  const count = () => runFixture("tests/e2e/gift-documents-fixture.ts", ["count", "karin.kort@exempel.se"]);
   const before = count();
   await page.goto("/ge-en-gava/gratulationskort");
   await page.getByLabel("Hälsning").fill("x".repeat(301));

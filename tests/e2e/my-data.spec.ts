@@ -1,13 +1,12 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expectNoAxeViolations } from "./axe";
 import { latestEmailChangeLink, latestMyDataLink } from "./bankid-flow";
 import { gotoHydrated } from "./hydrated";
 import { expect, test } from "./session-fixture";
 // The e2e server's fixed key, so the test can sign a link that has already expired.
-import { E2E_SECRET_KEY, e2eFixtureEnv } from "./e2e-server-env";
+import { E2E_SECRET_KEY } from "./e2e-server-env";
 import { signToken, tokenSigningKey } from "#core/my-data/token-format";
-
+import { runFixture } from "./fixture-scripts";
 
 test("a donor gets a My data link, changes the e-mail and leaves a comment; older and altered links stop working", async ({ page, logInDonor }) => {
   test.slow(); // reads e-mail twice, scans three pages for accessibility
@@ -87,7 +86,7 @@ test("without JavaScript the My data page's own forms work (its referrer policy 
   const gift = await request.post("/api/RegularGift/Add", { data: { context, payload: { amount: 100, name: "Ulla Utan", email, idempotencyKey: crypto.randomUUID() } } });
   expect(gift.status()).toBe(201);
   // The link staff would make for a donor who phones in (npm run mydata:link), to this server's address.
-  const printed = execFileSync(process.execPath, ["--import", "tsx", "scripts/mydata-link.ts", email], { env: e2eFixtureEnv, encoding: "utf8" });
+  const printed = runFixture("scripts/mydata-link.ts", [email]);
   const link = new URL(/https?:\/\/\S+/.exec(printed)![0]);
 
   const noScripts = await browser.newContext({ javaScriptEnabled: false });

@@ -1,14 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { e2eFixtureEnv } from "./e2e-server-env";
-import { inspectPdf } from "../support/pdf-inspect";
 
-const env = e2eFixtureEnv;
+import { inspectPdf } from "../support/pdf-inspect";
+import { runFixture, type FixtureScript } from "./fixture-scripts";
 
 /** Runs a tsx script against the end-to-end server's database (as payments.spec.ts books a bank file). */
-function run(script: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env, encoding: "utf8" });
+function run(script: FixtureScript, ...args: string[]): string {
+  return runFixture(script, args);
 }
 
 function memorialGift(channel: "email" | "post", unpaid = false): { orderReference: string; itemReference: string; paymentId: string } {

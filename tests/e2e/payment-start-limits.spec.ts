@@ -1,13 +1,12 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./session-fixture";
-import { e2eFixtureEnv } from "./e2e-server-env";
 import { fullName, personChoice, someone } from "./deceased-people";
 import { PAYMENT_STARTS_LIMITED_MESSAGE } from "#core/payments/payment-start-limits";
+import { runFixture, type FixtureScript } from "./fixture-scripts";
 
 // At a payment-start limit every product form refuses in Swedish with 429 and stores nothing, as a
 // donor sees it (decision 0036: until then the routes' copy of core/ did not recognise the container's
@@ -17,8 +16,8 @@ import { PAYMENT_STARTS_LIMITED_MESSAGE } from "#core/payments/payment-start-lim
 // The card pages load a hundred card pictures, and the machine is shared: more than the default 30 s.
 test.slow();
 
-function fixture(script: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env: e2eFixtureEnv, encoding: "utf8" });
+function fixture(script: FixtureScript, ...args: string[]): string {
+  return runFixture(script, args);
 }
 
 /** A Swish number of this test's own, and an e-mail address of its own to count its gifts by. */

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,9 +6,8 @@ import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { submitGift } from "./gift-flow";
 import { encodeBgMax, writeBgMaxFile } from "#integrations/bankgirot-bgmax/write-bgmax";
-import { e2eFixtureEnv } from "./e2e-server-env";
 import { inspectPdf } from "../support/pdf-inspect";
-
+import { runFixture } from "./fixture-scripts";
 
 // Payment journeys wait for simulated providers and polling: give them more than the default 30 s.
 test.slow();
@@ -85,10 +83,7 @@ test("an invoice gift is paid by an imported bank file and then shows as paid", 
       }),
     ),
   );
-  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/payments-import.ts", file], {
-    env: e2eFixtureEnv,
-    encoding: "utf8",
-  });
+  const output = runFixture("scripts/payments-import.ts", [file]);
   expect(output).toContain("booked");
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tack för din gåva, Astrid!");

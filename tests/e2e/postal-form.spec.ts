@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { e2eFixtureEnv } from "./e2e-server-env";
+
 import { gotoHydrated } from "./hydrated";
 import { expect, test } from "./session-fixture";
+import { runFixture, type FixtureScript } from "./fixture-scripts";
 
 /**
  * Paper, for those who want it (decision 0023): a form ordered by post from
@@ -11,11 +11,10 @@ import { expect, test } from "./session-fixture";
  * letter, which opens the gift form with the donor's name and address filled
  * in. SCREENSHOT_DIR=/some/dir saves each page at 360 and 1280 px.
  */
-const env = e2eFixtureEnv;
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-function run(script: string, ...args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env, encoding: "utf8" }).trim();
+function run(script: FixtureScript, ...args: string[]): string {
+  return runFixture(script, args).trim();
 }
 
 function fixture(...args: string[]): string {
