@@ -59,6 +59,8 @@ import { registerDatabaseGauges } from "./metrics/database-gauges";
 import { registerDiskGauges, siteDirectories } from "./metrics/disk-gauges";
 import { countedMailer, countedRenderer } from "./metrics/counted-services";
 import { checkReadiness, type Readiness } from "./readiness";
+import { buildTracing, type Tracing } from "./tracing";
+import type { SpanProcessor } from "@opentelemetry/sdk-trace-base";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -139,6 +141,8 @@ export interface AppContainer {
   rateLimiter: RateLimiter;
   /** The site's Prometheus metrics in a registry of its own, read at GET /metrics (decision 0043, server/metrics/). */
   metrics: SiteMetrics;
+  /** OpenTelemetry's SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set: spans per request, provider call and transaction (decision 0048, server/tracing.ts). */
+  tracing: Tracing;
   /** Whether this instance should get visitors: database, migrations, job loop (GET /readyz, server/readiness.ts). */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -152,6 +156,8 @@ export interface ContainerOverrides {
   renderWorkerFile?: string;
   /** Renders with this instead of the engine or the pool (tests that hold renders to fill the queue). */
   renderBackend?: RenderBackend;
+  /** Traces into this processor whatever the configuration says (tests, with an in-memory exporter). */
+  spanProcessor?: SpanProcessor;
 }
 
 export async function buildContainer(config: ServerConfig, overrides: ContainerOverrides = {}): Promise<AppContainer> {
@@ -159,6 +165,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   // The end-to-end server's clock can be moved by tests (server/test-routes.ts); everywhere else it is real time.
   const clock = overrides.clock ?? (config.ENABLE_TEST_ROUTES ? new OffsetClock() : systemClock);
   const site = config.site;
+  // First, so that the migrations' transactions are traced too.
+  const tracing = buildTracing(config, logger, overrides.spanProcessor);
   const { db, engine, schema } = openDatabase(config.DATABASE_URL);
   const applied = await migrateToLatest(db, engine, schema);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
@@ -291,6 +299,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     },
     rateLimiter,
     metrics,
+    tracing,
     readiness: () =>
       checkReadiness({ db, engine, schema, clock, logger, jobsLastAlive: () => jobs.lastAlive, jobsStaleAfterMs: config.READY_JOBS_STALE_AFTER_MS }),
     async close() {
@@ -299,6 +308,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       paymentSetup.close();
       await documents.close();
       await db.destroy();
+      await tracing.shutdown();
     },
   };
 }
