@@ -22,6 +22,7 @@ import { createLoadContext } from "#app/load-context.server";
 import { metricsRouter } from "./metrics/metrics-route";
 import { timedRequests } from "./metrics/http-metrics";
 import { tracedRequests } from "./tracing";
+import { reducedModeGate } from "./reduced-mode";
 
 export interface AppOptions {
   container: AppContainer;
@@ -40,7 +41,8 @@ export interface AppOptions {
  * body), compression and security headers, static files, the health checks and
  * metrics, the JSON API, and last React Router for pages. Every request is
  * timed for /metrics by its route pattern (server/metrics/http-metrics.ts),
- * and a span when tracing is on (server/tracing.ts).
+ * and a span when tracing is on (server/tracing.ts). In reduced mode what is
+ * optional is answered first and cheaply (server/reduced-mode.ts).
  */
 export function createApp(options: AppOptions): RequestListener {
   const { container } = options;
@@ -97,7 +99,8 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.use(finalErrorHandler(container));
 
-  const observed = (listener: RequestListener) => tracedRequests(timedRequests(listener, container.metrics.httpDuration), container.tracing);
+  const observed = (listener: RequestListener) =>
+    tracedRequests(timedRequests(reducedModeGate(listener, container.reducedMode), container.metrics.httpDuration), container.tracing);
   if (!options.clientDir) return observed(app);
   // Pre-rendered pages first, before Express: their headers are these same middleware's, made once (server/prerendered-responses.ts).
   const answerPrerendered = prerenderedResponses(loadPrerenderedPages(options.clientDir), headersFrom(headers));

@@ -60,6 +60,7 @@ import { registerDiskGauges, siteDirectories } from "./metrics/disk-gauges";
 import { countedMailer, countedRenderer } from "./metrics/counted-services";
 import { checkReadiness, type Readiness } from "./readiness";
 import { buildTracing, type Tracing } from "./tracing";
+import { ReducedMode } from "./reduced-mode";
 import type { SpanProcessor } from "@opentelemetry/sdk-trace-base";
 
 /**
@@ -143,6 +144,8 @@ export interface AppContainer {
   metrics: SiteMetrics;
   /** OpenTelemetry's SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set: spans per request, provider call and transaction (decision 0048, server/tracing.ts). */
   tracing: Tracing;
+  /** Reduced mode (decision 0051): `isReduced()` is cheap, ask it per request; staff switch it in /admin/drift, event-loop lag switches it by itself. */
+  reducedMode: ReducedMode;
   /** Whether this instance should get visitors: database, migrations, job loop (GET /readyz, server/readiness.ts). */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -249,6 +252,15 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   });
 
   const memorial = buildMemorialServices(config, { clock, logger });
+  const reducedMode = new ReducedMode({
+    store: new DbKeyValueStore(db, clock),
+    clock,
+    logger,
+    registry: metrics.registry,
+    thresholdMs: config.REDUCED_MODE_LAG_MS,
+    calmMs: config.REDUCED_MODE_CALM_MS,
+  });
+  await reducedMode.start();
   return {
     config,
     site,
@@ -300,9 +312,11 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     rateLimiter,
     metrics,
     tracing,
+    reducedMode,
     readiness: () =>
       checkReadiness({ db, engine, schema, clock, logger, jobsLastAlive: () => jobs.lastAlive, jobsStaleAfterMs: config.READY_JOBS_STALE_AFTER_MS }),
     async close() {
+      reducedMode.stop();
       jobs.stop();
       await searchSetup.search.stop();
       paymentSetup.close();
