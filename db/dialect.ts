@@ -9,14 +9,20 @@ import {
   sql,
   type ColumnDefinitionBuilder,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
   type DialectAdapter,
   type Driver,
+  type QueryCompiler,
+  type TransactionSettings,
   type RawBuilder,
   type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
 import fs from "node:fs";
 import path from "node:path";
+import { SpanStatusCode, type Span } from "@opentelemetry/api";
+import { siteTracer } from "#core/tracing";
 import type { DB } from "./schema";
 import { withStatementCache } from "./sqlite-statement-cache";
 
@@ -50,7 +56,7 @@ export function openDatabase(databaseUrl: string): OpenedDatabase {
     });
     // BIGINT comes back as a string by default; our amounts (öre) fit safely in a JS number.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-    return { engine, schema: schema ?? undefined, db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) };
+    return { engine, schema: schema ?? undefined, db: new Kysely<DB>({ dialect: traced(new PostgresDialect({ pool }), "postgresql") }) };
   }
   const file = sqliteFileOf(databaseUrl);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -61,7 +67,7 @@ export function openDatabase(databaseUrl: string): OpenedDatabase {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return { engine, db: new Kysely<DB>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }) }) };
+  return { engine, db: new Kysely<DB>({ dialect: traced(new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }), "sqlite") }) };
 }
 
 /**
@@ -100,6 +106,79 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateTransactionSqliteDriver(this.settings);
+  }
+}
+
+/**
+ * Every transaction is a span (decision 0048), from BEGIN to COMMIT or
+ * ROLLBACK, child of whatever span began it (a request, a job). Only the
+ * engine and the outcome are recorded, never a statement or its values.
+ * Without a registered tracer the spans are the API's no-op ones.
+ */
+function traced(dialect: Dialect, system: "sqlite" | "postgresql"): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
+    createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => dialect.createIntrospector(db),
+    createDriver: () => new TracedDriver(dialect.createDriver(), system),
+  };
+}
+
+class TracedDriver implements Driver {
+  private readonly open = new WeakMap<DatabaseConnection, Span>();
+  readonly savepoint: Driver["savepoint"];
+  readonly rollbackToSavepoint: Driver["rollbackToSavepoint"];
+  readonly releaseSavepoint: Driver["releaseSavepoint"];
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly system: string,
+  ) {
+    this.savepoint = inner.savepoint?.bind(inner);
+    this.rollbackToSavepoint = inner.rollbackToSavepoint?.bind(inner);
+    this.releaseSavepoint = inner.releaseSavepoint?.bind(inner);
+  }
+
+  init = () => this.inner.init();
+  acquireConnection = () => this.inner.acquireConnection();
+  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(connection);
+  destroy = () => this.inner.destroy();
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const span = siteTracer().startSpan("db.transaction", { attributes: { "db.system.name": this.system } });
+    try {
+      await this.inner.beginTransaction(connection, settings);
+    } catch (error) {
+      this.end(span, "begin-failed", true);
+      throw error;
+    }
+    this.open.set(connection, span);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.finish(connection, "commit", () => this.inner.commitTransaction(connection));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.finish(connection, "rollback", () => this.inner.rollbackTransaction(connection));
+  }
+
+  private async finish(connection: DatabaseConnection, outcome: "commit" | "rollback", run: () => Promise<void>): Promise<void> {
+    const span = this.open.get(connection);
+    this.open.delete(connection);
+    try {
+      await run();
+      if (span) this.end(span, outcome, false);
+    } catch (error) {
+      if (span) this.end(span, `${outcome}-failed`, true);
+      throw error;
+    }
+  }
+
+  private end(span: Span, outcome: string, failed: boolean): void {
+    span.setAttribute("db.transaction.outcome", outcome);
+    if (failed) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
   }
 }
 

@@ -28,6 +28,7 @@ import * as taxFile from "#app/admin/admin-tax-file";
 import * as staffPage from "#app/admin/admin-staff";
 import * as audit from "#app/admin/admin-audit";
 import * as auditCsv from "#app/admin/admin-audit-csv";
+import * as operations from "#app/admin/admin-operations";
 
 const IP = "10.1.2.3";
 
@@ -54,6 +55,7 @@ const ROUTES: Array<{ name: string; role: StaffRole | "any"; path: string; loade
   { name: "staff", role: "admin", path: "/admin/personal", loader: staffPage.loader, action: staffPage.action },
   { name: "audit log", role: "admin", path: "/admin/logg", loader: audit.loader },
   { name: "audit csv", role: "admin", path: "/admin/logg.csv", loader: auditCsv.loader },
+  { name: "operations", role: "admin", path: "/admin/drift", loader: operations.loader, action: operations.action },
 ];
 
 let server: TestServer;

@@ -21,6 +21,8 @@ import { faviconIco } from "./favicon";
 import { createLoadContext } from "#app/load-context.server";
 import { metricsRouter } from "./metrics/metrics-route";
 import { timedRequests } from "./metrics/http-metrics";
+import { tracedRequests } from "./tracing";
+import { reducedModeGate } from "./reduced-mode";
 
 export interface AppOptions {
   container: AppContainer;
@@ -38,7 +40,9 @@ export interface AppOptions {
  * security headers, made once), then in Express canonical redirects (cheap, no
  * body), compression and security headers, static files, the health checks and
  * metrics, the JSON API, and last React Router for pages. Every request is
- * timed for /metrics by its route pattern (server/metrics/http-metrics.ts).
+ * timed for /metrics by its route pattern (server/metrics/http-metrics.ts),
+ * and a span when tracing is on (server/tracing.ts). In reduced mode what is
+ * optional is answered first and cheaply (server/reduced-mode.ts).
  */
 export function createApp(options: AppOptions): RequestListener {
   const { container } = options;
@@ -95,12 +99,14 @@ export function createApp(options: AppOptions): RequestListener {
 
   app.use(finalErrorHandler(container));
 
-  if (!options.clientDir) return timedRequests(app, container.metrics.httpDuration);
+  const observed = (listener: RequestListener) =>
+    tracedRequests(timedRequests(reducedModeGate(listener, container.reducedMode), container.metrics.httpDuration), container.tracing);
+  if (!options.clientDir) return observed(app);
   // Pre-rendered pages first, before Express: their headers are these same middleware's, made once (server/prerendered-responses.ts).
   const answerPrerendered = prerenderedResponses(loadPrerenderedPages(options.clientDir), headersFrom(headers));
-  return timedRequests((req, res) => {
+  return observed((req, res) => {
     if (!answerPrerendered(req, res)) void app(req, res);
-  }, container.metrics.httpDuration);
+  });
 }
 
 async function resolveBuild(build: AppOptions["build"]): Promise<ServerBuild> {

@@ -122,6 +122,20 @@ const envSchema = z.object({
   READY_JOBS_STALE_AFTER_MS: z.coerce.number().int().min(0).default(5 * 60_000),
   /** A bearer token that lets a scraper read /metrics from outside loopback (decision 0043); without it only loopback reads them. */
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  /**
+   * Tracing (OpenTelemetry, decision 0048): spans go to this OTLP/HTTP collector (`…/v1/traces` is added).
+   * Without it no tracer, exporter or span processor is built.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The `service.name` the spans carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default("donation-site"),
+  /**
+   * Reduced mode (decision 0051): an instance switches it on by itself when its event loop lags past this many ms
+   * (99th percentile) three seconds in a row (0: never by itself; staff can still switch it on) …
+   */
+  REDUCED_MODE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+  /** … and off again once the lag has stayed under half that for this long. A staff switch is never turned off by it. */
+  REDUCED_MODE_CALM_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** How often pending payments are checked with their provider. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(500).default(10_000),
 

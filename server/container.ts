@@ -59,6 +59,9 @@ import { registerDatabaseGauges } from "./metrics/database-gauges";
 import { registerDiskGauges, siteDirectories } from "./metrics/disk-gauges";
 import { countedMailer, countedRenderer } from "./metrics/counted-services";
 import { checkReadiness, type Readiness } from "./readiness";
+import { buildTracing, type Tracing } from "./tracing";
+import { ReducedMode } from "./reduced-mode";
+import type { SpanProcessor } from "@opentelemetry/sdk-trace-base";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -139,6 +142,10 @@ export interface AppContainer {
   rateLimiter: RateLimiter;
   /** The site's Prometheus metrics in a registry of its own, read at GET /metrics (decision 0043, server/metrics/). */
   metrics: SiteMetrics;
+  /** OpenTelemetry's SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set: spans per request, provider call and transaction (decision 0048, server/tracing.ts). */
+  tracing: Tracing;
+  /** Reduced mode (decision 0051): `isReduced()` is cheap, ask it per request; staff switch it in /admin/drift, event-loop lag switches it by itself. */
+  reducedMode: ReducedMode;
   /** Whether this instance should get visitors: database, migrations, job loop (GET /readyz, server/readiness.ts). */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -152,6 +159,8 @@ export interface ContainerOverrides {
   renderWorkerFile?: string;
   /** Renders with this instead of the engine or the pool (tests that hold renders to fill the queue). */
   renderBackend?: RenderBackend;
+  /** Traces into this processor whatever the configuration says (tests, with an in-memory exporter). */
+  spanProcessor?: SpanProcessor;
 }
 
 export async function buildContainer(config: ServerConfig, overrides: ContainerOverrides = {}): Promise<AppContainer> {
@@ -159,6 +168,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   // The end-to-end server's clock can be moved by tests (server/test-routes.ts); everywhere else it is real time.
   const clock = overrides.clock ?? (config.ENABLE_TEST_ROUTES ? new OffsetClock() : systemClock);
   const site = config.site;
+  // First, so that the migrations' transactions are traced too.
+  const tracing = buildTracing(config, logger, overrides.spanProcessor);
   const { db, engine, schema } = openDatabase(config.DATABASE_URL);
   const applied = await migrateToLatest(db, engine, schema);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
@@ -241,6 +252,15 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   });
 
   const memorial = buildMemorialServices(config, { clock, logger });
+  const reducedMode = new ReducedMode({
+    store: new DbKeyValueStore(db, clock),
+    clock,
+    logger,
+    registry: metrics.registry,
+    thresholdMs: config.REDUCED_MODE_LAG_MS,
+    calmMs: config.REDUCED_MODE_CALM_MS,
+  });
+  await reducedMode.start();
   return {
     config,
     site,
@@ -291,14 +311,18 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     },
     rateLimiter,
     metrics,
+    tracing,
+    reducedMode,
     readiness: () =>
       checkReadiness({ db, engine, schema, clock, logger, jobsLastAlive: () => jobs.lastAlive, jobsStaleAfterMs: config.READY_JOBS_STALE_AFTER_MS }),
     async close() {
+      reducedMode.stop();
       jobs.stop();
       await searchSetup.search.stop();
       paymentSetup.close();
       await documents.close();
       await db.destroy();
+      await tracing.shutdown();
     },
   };
 }

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; role: 
   { path: "/admin/autogiro", label: "Autogiro", role: "ekonomi" },
   { path: "/admin/skatt", label: "Kontrolluppgifter", role: "ekonomi" },
   { path: "/admin/personal", label: "Personal", role: "admin" },
+  { path: "/admin/drift", label: "Drift", role: "admin" },
   { path: "/admin/logg", label: "Logg", role: "admin" },
 ];
 

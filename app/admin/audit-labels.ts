@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "payment.refund_check": "Kontrollerade återbetalning",
   "payment.view": "Visade betalning",
   "payments.search": "Sökte bland betalningar",
+  "reduced_mode.switch": "Slog på eller av förenklat läge",
   "request.cross_origin": "Nekad: begäran från annan webbplats",
   "request.not_signed_in": "Nekad: inte inloggad",
   "session.other_address": "Nekad: inloggning från annan adress",

@@ -34,6 +34,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   method: "Sätt",
   mondidoStatus: "Status hos Mondido",
   needs: "Kräver rollen",
+  on: "Påslaget",
   path: "Sida",
   provider: "Betaltjänst",
   query: "Sökte efter",

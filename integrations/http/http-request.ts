@@ -1,5 +1,7 @@
 import http from "node:http";
 import https from "node:https";
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { endSpanWithError, siteTracer } from "#core/tracing";
 
 /**
  * The one way our provider clients talk HTTP. Built on node:http(s) rather than
@@ -36,8 +38,33 @@ export class HttpTimeoutError extends Error {
   }
 }
 
-export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
+/**
+ * Sends one request to a provider, inside a client span (decision 0048) named
+ * by method and host alone: the path and query can carry references and
+ * personal data, so they are never recorded.
+ */
+export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
   const url = new URL(req.url);
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  return siteTracer().startActiveSpan(
+    `${req.method} ${url.hostname}`,
+    { kind: SpanKind.CLIENT, attributes: { "http.request.method": req.method, "server.address": url.hostname, "server.port": port } },
+    async (span) => {
+      try {
+        const response = await send(url, req);
+        span.setAttribute("http.response.status_code", response.status);
+        if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+        return response;
+      } catch (error) {
+        endSpanWithError(span, error);
+        throw error;
+      }
+    },
+  );
+}
+
+function send(url: URL, req: HttpRequest): Promise<HttpResponse> {
   const isHttps = url.protocol === "https:";
   const transport = isHttps ? https : http;
   const headers: Record<string, string> = { ...req.headers };

@@ -98,6 +98,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       JOBS_ENABLED: "false",
       // Documents render on the test's own thread (decision 0039): no worker threads to start for every server.
       RENDER_WORKERS: "0",
+      // A loaded test machine lags: reduced mode must not switch itself on under another feature's test (decision 0051).
+      REDUCED_MODE_LAG_MS: "0",
       ...options.env,
     });
     container = await buildContainer(config, { logger: options.logger ?? createLogger("silent"), ...options });
