@@ -60,7 +60,9 @@ import { registerDiskGauges, siteDirectories } from "./metrics/disk-gauges";
 import { countedMailer, countedRenderer } from "./metrics/counted-services";
 import { checkReadiness, type Readiness } from "./readiness";
 import { buildChangeNotifications, type ChangeNotifications } from "./live/change-notifications";
-import { LiveFanOut } from "./live/live-fan-out";
+import { LiveFanOut, type LiveFeed } from "./live/live-fan-out";
+import { galaTotalFeed } from "./live/gala-total";
+import type { CampaignTotal } from "#core/gifts/campaign-total";
 import { registerLiveMetrics } from "./live/live-metrics";
 
 /**
@@ -143,7 +145,17 @@ export interface AppContainer {
   /** The site's Prometheus metrics in a registry of its own, read at GET /metrics (decision 0043, server/metrics/). */
   metrics: SiteMetrics;
   /** Live values as server-sent events, read once a second however many watch (decision 0049, server/live/); the change notifications they listen to. */
-  live: { fanOut: LiveFanOut; notifications: ChangeNotifications };
+  live: {
+    fanOut: LiveFanOut;
+    notifications: ChangeNotifications;
+    /** The gala's total since GALA_STARTS_AT (/gala, GET /api/live/total). */
+    gala: LiveFeed<CampaignTotal>;
+    /**
+     * Whether live widgets are off just now: the one question the gala page and its stream ask. False until the
+     * reduced mode (issue #33) answers it.
+     */
+    widgetsOff(): boolean;
+  };
   /** Whether this instance should get visitors: database, migrations, job loop (GET /readyz, server/readiness.ts). */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -204,7 +216,12 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   };
   const recipientMail = emailPerRecipient(rateLimiter, config);
   const notifications = buildChangeNotifications(engine, config.DATABASE_URL, logger);
-  const live = { notifications, fanOut: new LiveFanOut({ notifications, logger, maxSubscribers: config.LIVE_MAX_SUBSCRIBERS }) };
+  const live = {
+    notifications,
+    fanOut: new LiveFanOut({ notifications, logger, maxSubscribers: config.LIVE_MAX_SUBSCRIBERS }),
+    gala: galaTotalFeed(db, config.GALA_STARTS_AT),
+    widgetsOff: () => false,
+  };
   registerLiveMetrics(metrics.registry, live.fanOut);
   const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(
     config,
