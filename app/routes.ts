@@ -3,6 +3,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("content/home.tsx"),
   route("ge-en-gava", "giving/gift-form.tsx"),
+  // The gala night (issue #33): the live total for TV and phones, fed by GET /api/live/total (decision 0049).
+  route("gala", "giving/gala.tsx"),
   route("ge-en-gava/minnesgava", "memorial/memorial-gift.tsx"),
   route("ge-en-gava/manadsgava", "recurring/monthly-gift.tsx"),
   route("ge-en-gava/manadsgava/tack/:agreementId", "recurring/monthly-gift-thanks.tsx"),

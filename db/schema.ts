@@ -490,6 +490,14 @@ export interface Ku65StatementsTable {
 }
 
 /** A company gift's company (migration 0026): the gift row holds no personnummer and no donor id. */
+/** A giver's choice to be named on the live pages: first name and place only (migration 0030). */
+export interface GiftMentionsTable {
+  gift_id: string;
+  first_name: string;
+  place: string | null;
+  created_at: string;
+}
+
 export interface CompanyGiftsTable {
   gift_id: string;
   /** Ten digits (core/companies/organisationsnummer.ts). */
@@ -630,4 +638,5 @@ export interface DB {
   letter_links: LetterLinksTable;
   rate_limit_counters: RateLimitCountersTable;
   company_gifts: CompanyGiftsTable;
+  gift_mentions: GiftMentionsTable;
 }

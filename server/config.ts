@@ -139,6 +139,14 @@ const envSchema = z.object({
   /** How often pending payments are checked with their provider. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(500).default(10_000),
 
+  /** When the gala's campaign began (ISO 8601, e.g. 2026-12-05T19:00:00+01:00): /gala counts gifts paid since then; unset, every paid gift. */
+  GALA_STARTS_AT: z.iso
+    .datetime({ offset: true })
+    .transform((v) => new Date(v).toISOString())
+    .optional(),
+  /** Live-value streams (server-sent events, server/live/) open at once on this instance, all pages together; one more is answered 503 with Retry-After. */
+  LIVE_MAX_SUBSCRIBERS: z.coerce.number().int().min(1).max(100_000).default(10_000),
+
   /** Per-IP limits per minute: starting payments (costs money, sends requests to phones) and polling. */
   RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_POLLS_PER_MINUTE: z.coerce.number().int().min(1).default(120),

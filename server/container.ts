@@ -62,6 +62,11 @@ import { checkReadiness, type Readiness } from "./readiness";
 import { buildTracing, type Tracing } from "./tracing";
 import { ReducedMode } from "./reduced-mode";
 import type { SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { buildChangeNotifications, type ChangeNotifications } from "./live/change-notifications";
+import { LiveFanOut, type LiveFeed } from "./live/live-fan-out";
+import { galaTotalFeed } from "./live/gala-total";
+import type { CampaignTotal } from "#core/gifts/campaign-total";
+import { registerLiveMetrics } from "./live/live-metrics";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -146,6 +151,18 @@ export interface AppContainer {
   tracing: Tracing;
   /** Reduced mode (decision 0051): `isReduced()` is cheap, ask it per request; staff switch it in /admin/drift, event-loop lag switches it by itself. */
   reducedMode: ReducedMode;
+  /** Live values as server-sent events, read once a second however many watch (decision 0049, server/live/); the change notifications they listen to. */
+  live: {
+    fanOut: LiveFanOut;
+    notifications: ChangeNotifications;
+    /** The gala's total since GALA_STARTS_AT (/gala, GET /api/live/total). */
+    gala: LiveFeed<CampaignTotal>;
+    /**
+     * Whether live widgets are off just now: the one question the gala page and its stream ask; the reduced
+     * mode answers it (decision 0051).
+     */
+    widgetsOff(): boolean;
+  };
   /** Whether this instance should get visitors: database, migrations, job loop (GET /readyz, server/readiness.ts). */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -209,7 +226,20 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     perDeceased: rateLimiter.limit("collections-per-deceased", config.MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY, 24 * HOUR_MS),
   };
   const recipientMail = emailPerRecipient(rateLimiter, config);
-  const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(config, { db, engine, clock, logger, rateLimiter, metrics }, paymentSetup);
+  const notifications = buildChangeNotifications(engine, config.DATABASE_URL, logger);
+  const live = {
+    notifications,
+    fanOut: new LiveFanOut({ notifications, logger, maxSubscribers: config.LIVE_MAX_SUBSCRIBERS }),
+    gala: galaTotalFeed(db, config.GALA_STARTS_AT),
+    // The reduced mode is built below; asked only once requests come.
+    widgetsOff: () => reducedMode.isReduced(),
+  };
+  registerLiveMetrics(metrics.registry, live.fanOut);
+  const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(
+    config,
+    { db, engine, clock, logger, rateLimiter, metrics, notifications },
+    paymentSetup,
+  );
   const agreements = buildAgreementServices(config, site, { db, clock, logger, outcomes: paymentOutcomes }, collections.linkKey);
   // What the areas' e-mail jobs share; each area says which jobs and periodic tasks it has.
   // Jobs' renders wait their turn rather than being refused when visitors fill the queue.
@@ -313,10 +343,13 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     metrics,
     tracing,
     reducedMode,
+    live,
     readiness: () =>
       checkReadiness({ db, engine, schema, clock, logger, jobsLastAlive: () => jobs.lastAlive, jobsStaleAfterMs: config.READY_JOBS_STALE_AFTER_MS }),
     async close() {
       reducedMode.stop();
+      await live.fanOut.close();
+      await notifications.close();
       jobs.stop();
       await searchSetup.search.stop();
       paymentSetup.close();

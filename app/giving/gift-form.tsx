@@ -3,7 +3,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/gift-form";
 import { containerContext } from "../context";
 import { checkout } from "./checkout.server";
-import { donorLookupSchema, giftFormSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
+import { amountChosenByLink, donorLookupSchema, giftFormSchema, type GiftPaymentMethod } from "#core/gifts/gift-form";
 import { giveGift } from "#core/gifts/give-gift";
 import { ErrorSummary } from "../components/form/error-summary";
 import {
@@ -12,6 +12,7 @@ import {
   DonorLookupButton,
   GIFT_FIELD_LABELS,
   PaymentFields,
+  PublicMentionFields,
   SUBMIT_LABELS,
 } from "../components/gift/gift-fields";
 import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
@@ -44,7 +45,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const extraFor = await extraGiftFor(context, request, new URL(request.url).searchParams.get("extra"));
   const setup = await giftFormSetup(context, request);
-  return data({ ...setup, extraFor }, giftFormInit(setup));
+  // A link's amount (?belopp=500, the gala's one-tap amounts) is chosen in the form, before any script runs.
+  const chosenAmount = amountChosenByLink(new URL(request.url).searchParams.get("belopp"), setup.limits);
+  return data({ ...setup, extraFor, chosenAmount }, giftFormInit(setup));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GiftForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { limits, idempotencyKey, defaultDevice, methods, prefill, prefilledFrom, extraFor } = loaderData;
+  const { limits, idempotencyKey, defaultDevice, methods, prefill, prefilledFrom, extraFor, chosenAmount } = loaderData;
   const { fields, formProps, summary } = useSiteForm({
     id: "gava",
     schema: giftFormSchema(limits),
@@ -73,7 +76,7 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
     intents: { lookup: donorLookupSchema },
     lastResult: actionData?.result,
     // A donor logged in with BankID gets name, e-mail, personnummer and address filled in.
-    defaultValue: { amount: "250", swishDevice: defaultDevice, paymentMethod: methods[0] ?? "swish", ...prefill, idempotencyKey },
+    defaultValue: { amount: "250", ...chosenAmount, swishDevice: defaultDevice, paymentMethod: methods[0] ?? "swish", ...prefill, idempotencyKey },
     labels: FIELD_LABELS,
     hiddenFields: ["idempotencyKey"],
   });
@@ -124,6 +127,7 @@ export default function GiftForm({ loaderData, actionData }: Route.ComponentProp
         <DonorLookupButton notice={lookupNotice} />
 
         <PaymentFields fields={fields} methods={methods} defaultDevice={defaultDevice} method={method} onMethodChange={setMethod} />
+        {!extraFor && <PublicMentionFields fields={fields} />}
 
         <p>
           <button type="submit" className="button button--primary button--large" disabled={submitting}>

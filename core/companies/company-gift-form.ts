@@ -98,6 +98,8 @@ export function companyGiftSchema(limits: CompanyGiftLimits) {
         email: value.email.toLowerCase(),
         // Never a person's: a company gift carries no personnummer (decision 0045).
         personnummer: null,
+        // A company is not named on the live pages: the form has no such choice.
+        publicMention: null,
         newsletter: false,
         paymentMethod: value.paymentMethod,
         swishPayerAlias: null,

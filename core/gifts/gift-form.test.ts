@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { donorLookupSchema, fieldErrors, giftFormSchema, phoneToSwishAlias } from "./gift-form";
+import { amountChosenByLink, donorLookupSchema, fieldErrors, giftFormSchema, phoneToSwishAlias } from "./gift-form";
 
 const schema = giftFormSchema({ minKr: 50, maxKr: 100_000 });
 const valid = {
@@ -74,5 +74,21 @@ describe("gift form", () => {
     expect(donorLookupSchema.parse({ personnummer: " 19811228-9874 ", name: "" }).personnummer).toBe("19811228-9874");
     expect(fieldErrors(donorLookupSchema.safeParse({ personnummer: "" }).error!).personnummer).toMatch(/^Skriv ditt personnummer/);
     expect(fieldErrors(donorLookupSchema.safeParse({ personnummer: "19811228-9875" }).error!).personnummer).toMatch(/^Personnumret stämmer inte/);
+  });
+
+  it("names a giver on the live pages only when they ticked the box: first name and the place they typed", () => {
+    expect(schema.parse({ ...valid, publicPlace: "Lund" }).publicMention).toBeNull();
+    expect(schema.parse({ ...valid, name: "Astrid Maria Exempel", showName: "on", publicPlace: " Lund " }).publicMention).toEqual({ firstName: "Astrid", place: "Lund" });
+    expect(schema.parse({ ...valid, showName: "on" }).publicMention).toEqual({ firstName: "Astrid", place: null });
+    expect(fieldErrors(schema.safeParse({ ...valid, showName: "on", publicPlace: "x".repeat(61) }).error!).publicPlace).toMatch(/^Orten får vara högst 60 tecken/);
+  });
+
+  it("chooses a link's amount: its preset, else another amount; nothing outside the limits or not whole kronor", () => {
+    const limits = { minKr: 50, maxKr: 100_000 };
+    expect(amountChosenByLink("500", limits)).toEqual({ amount: "500", customAmount: "" });
+    expect(amountChosenByLink("300", limits)).toEqual({ amount: "annat", customAmount: "300" });
+    expect(amountChosenByLink("10", limits)).toBeNull();
+    expect(amountChosenByLink("12.5", limits)).toBeNull();
+    expect(amountChosenByLink(null, limits)).toBeNull();
   });
 });

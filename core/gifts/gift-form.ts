@@ -68,6 +68,9 @@ export const giftFields = {
   street: streetText().optional().default(""),
   postalCode: z.string().trim().optional().default(""),
   city: cityText().optional().default(""),
+  /** "Visa mitt förnamn och ort på insamlingssidan": off unless ticked; the place is what the giver types for it. */
+  showName: z.string().optional(),
+  publicPlace: cityText().optional().default(""),
   /** Honeypot: people never see it; bots fill it in. */
   website: z.string().optional().default(""),
   idempotencyKey: z.uuid("Formuläret har gått ut. Ladda om sidan och försök igen."),
@@ -119,10 +122,31 @@ export function giftData(value: GiftFieldValues) {
       value.paymentMethod === "invoice"
         ? { street: value.street, postalCode: formatPostalCode(value.postalCode), city: value.city }
         : null,
+    publicMention: publicMentionOf(value),
     swishDevice: value.swishDevice,
     isBot: value.website.trim() !== "",
     idempotencyKey: value.idempotencyKey,
   };
+}
+
+/**
+ * The amount a link chose (`/ge-en-gava?belopp=500`, the gala's one-tap
+ * amounts): its preset when it is one, else "Annat belopp" filled in; nothing
+ * when it is not whole kronor within the limits.
+ */
+export function amountChosenByLink(value: string | null, limits: GiftLimits): { amount: string; customAmount: string } | null {
+  if (value === null || !/^\d{1,7}$/.test(value)) return null;
+  const kr = Number(value);
+  if (kr < limits.minKr || kr > limits.maxKr) return null;
+  return (PRESET_AMOUNTS_KR as readonly number[]).includes(kr) ? { amount: String(kr), customAmount: "" } : { amount: OTHER_AMOUNT, customAmount: String(kr) };
+}
+
+/** What the live pages may show of a giver who ticked the box: the first word of the name, and the place if typed. */
+export function publicMentionOf(value: { name: string; showName?: string | undefined; publicPlace: string }): { firstName: string; place: string | null } | null {
+  if (value.showName !== "on" && value.showName !== "true") return null;
+  const firstName = value.name.trim().split(/\s+/)[0]?.slice(0, 60) ?? "";
+  if (firstName === "") return null;
+  return { firstName, place: value.publicPlace.trim() === "" ? null : value.publicPlace.trim() };
 }
 
 export function giftFormSchema(limits: GiftLimits) {

@@ -7,6 +7,11 @@ import type { GiftRow } from "../payments/payment-repository";
 import { insertOrder, type NewOrder } from "../orders/order-repository";
 import type { GiftType } from "./gift-types";
 
+export interface PublicMention {
+  firstName: string;
+  place: string | null;
+}
+
 export interface NewGift {
   giftType: GiftType;
   amountOre: number;
@@ -25,6 +30,8 @@ export interface NewGift {
   address?: { street: string; postalCode: string; city: string } | null;
   /** What the gift asks us to produce and deliver (a memorial sheet, a card…); stored with the gift or not at all. */
   order?: NewOrder | null;
+  /** The giver chose to be named on the live pages (gala, fundraisers): their first name and the place they typed. */
+  publicMention?: PublicMention | null;
   /** From the form (a hidden field) or the API caller: the same key means the same gift. */
   idempotencyKey: string;
   /**
@@ -79,6 +86,12 @@ export async function createGift(db: Kysely<DB>, clock: Clock, gift: NewGift): P
       return { gift: existing, created: false };
     }
     if (gift.order) await insertOrder(trx, clock, row.id, gift.order);
+    if (gift.publicMention) {
+      await trx
+        .insertInto("gift_mentions")
+        .values({ gift_id: row.id, first_name: gift.publicMention.firstName, place: gift.publicMention.place, created_at: now })
+        .execute();
+    }
     if (gift.storeWith) await gift.storeWith(trx, row);
     return { gift: row, created: true };
   });

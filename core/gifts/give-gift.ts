@@ -58,6 +58,7 @@ export async function giveGift(
     order: extras.order ?? null,
     newsletterConsent: data.newsletter,
     address: data.address,
+    publicMention: data.publicMention,
     idempotencyKey: data.idempotencyKey,
     ...(extras.storeWith ? { storeWith: extras.storeWith } : {}),
   });

@@ -146,6 +146,8 @@ export async function eraseDonor(deps: ErasureDeps, donorId: string, source: "my
         .execute();
       const giftIds = tx.selectFrom("gifts").select("id").where("order_reference", "in", giftRefs);
       await tx.updateTable("payments").set({ payer_alias: null }).where("gift_id", "in", giftIds).execute();
+      // Named on the live pages by their own choice: no longer.
+      await tx.deleteFrom("gift_mentions").where("gift_id", "in", giftIds).execute();
       // A membership fee of the donor's own keeps whose it was (as its gift does) but not where they live or their e-mail;
       // a membership given as a present is the recipient's, and stays theirs.
       await tx.updateTable("membership_fees").set({ email: null, street: "", postal_code: "", city: "" }).where("gift_id", "in", giftIds).where("is_present", "=", 0).execute();

@@ -30,3 +30,16 @@ export function swishSimulatorAppUrl(simulatorBase: string, token: string, callb
   const base = simulatorBase.replace(/\/+$/, "");
   return `${base}/paymentrequest?token=${encodeURIComponent(token)}&callbackurl=${encodeURIComponent(callbackUrl)}`;
 }
+
+/**
+ * Content of a printed or broadcast QR code that opens Swish with the payee
+ * filled in (the gala's TV code): `C` and the Swish number, then `;amount`,
+ * `;message` and `;` a number saying which of them the payer may not change
+ * (0: every one may be changed). No payment request is made: the gift is an
+ * ordinary Swish payment to the number.
+ * *Unverified*: the layout is the one Swish's QR code generator documents for
+ * "prefilled" codes; confirm it against the current guide before going live.
+ */
+export function swishPrefilledQrPayload(swishNumber: string, message: string): string {
+  return `C${swishNumber};;${message.replace(/;/g, " ")};0`;
+}

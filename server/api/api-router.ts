@@ -20,6 +20,7 @@ import { registerArticleApiRouter } from "./register-article-api";
 import { directDebitApiRouter } from "./direct-debit-api";
 import { postalFormApiRouter } from "./postal-form-api";
 import { letterLinkApiRouter } from "./letter-link-api";
+import { liveApiRouter } from "./live-api";
 
 /** The JSON API under /api: small JSON bodies only, JSON errors only, never cached. */
 export function apiRouter(container: AppContainer): Router {
@@ -54,6 +55,7 @@ export function apiRouter(container: AppContainer): Router {
   router.use(directDebitApiRouter(container));
   router.use(postalFormApiRouter(container));
   router.use(letterLinkApiRouter(container));
+  router.use(liveApiRouter(container));
   router.use((_req, res) => sendApiError(res, 404, "not_found", "Det finns ingen sådan tjänst."));
   router.use(apiErrorHandler(container.logger));
   return router;

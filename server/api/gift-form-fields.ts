@@ -5,6 +5,9 @@ export interface ApiDonorPayload {
   email: string;
   personnummer?: string;
   newsletter?: boolean;
+  /** "Visa mitt förnamn och ort på insamlingssidan" (off unless true), and the place to show. */
+  showName?: boolean;
+  publicPlace?: string;
   idempotencyKey: string;
 }
 
@@ -21,6 +24,8 @@ export function giftFormFields(payload: ApiDonorPayload, method: Record<string, 
     email: payload.email,
     personnummer: payload.personnummer ?? "",
     newsletter: payload.newsletter ? "on" : undefined,
+    showName: payload.showName ? "on" : undefined,
+    publicPlace: payload.publicPlace ?? "",
     idempotencyKey: payload.idempotencyKey,
     ...method,
   };

@@ -23,6 +23,9 @@ const initPayload = z.object({
   email: z.string(),
   personnummer: z.string().optional(),
   newsletter: z.boolean().optional(),
+  /** Named on the live pages (first name and publicPlace) only when true. */
+  showName: z.boolean().optional(),
+  publicPlace: z.string().optional(),
   /** The donor's Swish number for a request sent to their phone; absent = app switch or QR code. */
   payerPhone: z.string().optional(),
   idempotencyKey: z.string(),

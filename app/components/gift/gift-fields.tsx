@@ -41,6 +41,8 @@ export const GIFT_FIELD_LABELS: Record<string, string> = {
   street: "Gatuadress",
   postalCode: "Postnummer",
   city: "Ort",
+  showName: "Visa mitt förnamn och ort",
+  publicPlace: "Ort som visas",
 };
 
 type GiftFieldSet = Record<
@@ -224,6 +226,26 @@ export function PaymentFields({
 
       <Honeypot field={fields.website} />
     </>
+  );
+}
+
+/**
+ * "Visa mitt förnamn och ort på insamlingssidan": off unless the giver ticks
+ * it; then the live pages (the gala) show the first word of their name and
+ * the place they type here, and nothing else.
+ */
+export function PublicMentionFields({ fields }: { fields: Record<"showName" | "publicPlace", Field> }) {
+  return (
+    <fieldset className="fieldset">
+      <legend>Synas på insamlingssidan</legend>
+      <CheckboxField field={fields.showName} label="Visa mitt förnamn och ort på insamlingssidan" />
+      <TextField
+        field={fields.publicPlace}
+        label="Ort som visas (frivilligt)"
+        autoComplete="address-level2"
+        hint="Till exempel Lund. Visas bara om du har kryssat i rutan. Beloppet visas aldrig."
+      />
+    </fieldset>
   );
 }
 
