@@ -29,6 +29,8 @@ export const FUNDRAISER_KIND_LABELS: Readonly<Record<FundraiserKind, string>> = 
 export const FUNDRAISER_REVIEWS = ["pending", "approved", "refused"] as const;
 export type FundraiserReview = (typeof FUNDRAISER_REVIEWS)[number];
 
+export const FUNDRAISER_REVIEW_LABELS: Readonly<Record<FundraiserReview, string>> = { pending: "Väntar", approved: "Godkänd", refused: "Ej godkänd" };
+
 /**
  * The site's own pictures for a personal fundraiser (vector illustrations in
  * the charity's colours, app/fundraisers/fundraiser-picture.tsx).
