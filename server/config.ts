@@ -125,6 +125,9 @@ const envSchema = z.object({
   /** How often pending payments are checked with their provider. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(500).default(10_000),
 
+  /** Live-value streams (server-sent events, server/live/) open at once on this instance, all pages together; one more is answered 503 with Retry-After. */
+  LIVE_MAX_SUBSCRIBERS: z.coerce.number().int().min(1).max(100_000).default(10_000),
+
   /** Per-IP limits per minute: starting payments (costs money, sends requests to phones) and polling. */
   RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_POLLS_PER_MINUTE: z.coerce.number().int().min(1).default(120),

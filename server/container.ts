@@ -60,6 +60,9 @@ import { registerDatabaseGauges } from "./metrics/database-gauges";
 import { registerDiskGauges, siteDirectories } from "./metrics/disk-gauges";
 import { countedMailer, countedRenderer } from "./metrics/counted-services";
 import { checkReadiness, type Readiness } from "./readiness";
+import { buildChangeNotifications, type ChangeNotifications } from "./live/change-notifications";
+import { LiveFanOut } from "./live/live-fan-out";
+import { registerLiveMetrics } from "./live/live-metrics";
 
 /**
  * Everything the server needs, built once at boot and passed down: to the API
@@ -142,6 +145,8 @@ export interface AppContainer {
   rateLimiter: RateLimiter;
   /** The site's Prometheus metrics in a registry of its own, read at GET /metrics (decision 0043, server/metrics/). */
   metrics: SiteMetrics;
+  /** Live values as server-sent events, read once a second however many watch (decision 0049, server/live/); the change notifications they listen to. */
+  live: { fanOut: LiveFanOut; notifications: ChangeNotifications };
   /** Whether this instance should get visitors: database, migrations, job loop (GET /readyz, server/readiness.ts). */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -206,7 +211,14 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     visibleBeforeReview: config.FUNDRAISERS_VISIBLE_BEFORE_REVIEW,
   };
   const recipientMail = emailPerRecipient(rateLimiter, config);
-  const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(config, { db, engine, clock, logger, rateLimiter, metrics }, paymentSetup);
+  const notifications = buildChangeNotifications(engine, config.DATABASE_URL, logger);
+  const live = { notifications, fanOut: new LiveFanOut({ notifications, logger, maxSubscribers: config.LIVE_MAX_SUBSCRIBERS }) };
+  registerLiveMetrics(metrics.registry, live.fanOut);
+  const { payments, refunds, outcomes: paymentOutcomes } = buildPaymentServices(
+    config,
+    { db, engine, clock, logger, rateLimiter, metrics, notifications },
+    paymentSetup,
+  );
   const agreements = buildAgreementServices(config, site, { db, clock, logger, outcomes: paymentOutcomes }, collections.linkKey);
   // What the areas' e-mail jobs share; each area says which jobs and periodic tasks it has.
   // Jobs' renders wait their turn rather than being refused when visitors fill the queue.
@@ -301,9 +313,12 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     },
     rateLimiter,
     metrics,
+    live,
     readiness: () =>
       checkReadiness({ db, engine, schema, clock, logger, jobsLastAlive: () => jobs.lastAlive, jobsStaleAfterMs: config.READY_JOBS_STALE_AFTER_MS }),
     async close() {
+      await live.fanOut.close();
+      await notifications.close();
       jobs.stop();
       await searchSetup.search.stop();
       paymentSetup.close();

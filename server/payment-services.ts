@@ -12,6 +12,8 @@ import { paymentOutcomeCounter, type SiteMetrics } from "./metrics/site-metrics"
 import type { ServerConfig } from "./config";
 import type { PaymentSetup } from "./payments";
 import { currentVisitor } from "./request-visitor";
+import type { ChangeNotifications } from "./live/change-notifications";
+import { giftChangeNotices } from "./live/gift-changes";
 
 export interface PaymentServices {
   payments: PaymentService;
@@ -29,12 +31,21 @@ type PaymentServicesConfig = Pick<ServerConfig, "RATE_LIMIT_PAYMENT_STARTS_PER_M
  */
 export function buildPaymentServices(
   config: PaymentServicesConfig,
-  deps: { db: Kysely<DB>; engine: Engine; clock: Clock; logger: Logger; rateLimiter: RateLimiter; metrics: Pick<SiteMetrics, "paymentsStarted" | "paymentsFinished"> },
+  deps: {
+    db: Kysely<DB>;
+    engine: Engine;
+    clock: Clock;
+    logger: Logger;
+    rateLimiter: RateLimiter;
+    metrics: Pick<SiteMetrics, "paymentsStarted" | "paymentsFinished">;
+    /** Live totals hear of paid and refunded payments through these (server/live/). */
+    notifications: ChangeNotifications;
+  },
   setup: Pick<PaymentSetup, "providers" | "refundAdapters">,
 ): PaymentServices {
-  const { db, engine, clock, logger, rateLimiter, metrics } = deps;
-  // The count last: it follows every product's handler in the transition's transaction.
-  const outcomes = new PaymentOutcomeHandlers([...productSubscribers, paymentOutcomeCounter(metrics)]);
+  const { db, engine, clock, logger, rateLimiter, metrics, notifications } = deps;
+  // The count and the change notice last: they follow every product's handler in the transition's transaction.
+  const outcomes = new PaymentOutcomeHandlers([...productSubscribers, paymentOutcomeCounter(metrics), giftChangeNotices(notifications)]);
   const payments = new PaymentService({
     db,
     engine,

@@ -39,6 +39,8 @@ export async function startSite(options: SiteStartOptions): Promise<void> {
 
   const shutdown = (signal: string) => {
     container.logger.info({ signal }, "shutting down");
+    // Live streams never end by themselves: end them first, or close would wait for them.
+    void container.live.fanOut.close();
     server.close(() => {
       void container.close().then(() => process.exit(0));
     });
