@@ -24,14 +24,14 @@ export function FundraiserProgress({
   const givers = compact ? "" : ` · ${gifts === 1 ? "en gåva" : `${gifts} gåvor`}`;
   if (goalOre === null || percent === null) {
     return (
-      <p className="fundraiser-progress__text" data-fundraiser-total="">
+      <p className="fundraiser-progress__text" data-fundraiser-total="" aria-live={compact ? undefined : "polite"}>
         <strong>{formatSek(amountOre)}</strong> insamlat{givers}
       </p>
     );
   }
   return (
     <div className="fundraiser-progress" data-fundraiser-total="">
-      <p className="fundraiser-progress__text" id={id}>
+      <p className="fundraiser-progress__text" id={id} aria-live={compact ? undefined : "polite"}>
         <strong>{formatSek(amountOre)}</strong> av målet {formatSek(goalOre)}
         {givers}
       </p>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLiveFundraiser } from "./use-live-fundraiser";
 import { Form, Link, data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/fundraiser";
 import { containerContext } from "../context";
@@ -115,7 +116,9 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
 }
 
 function VisibleFundraiser({ loaderData, actionResult }: { loaderData: Route.ComponentProps["loaderData"]; actionResult: FormResult | undefined }) {
-  const { limits, idempotencyKey, defaultDevice, methods, prefill, fundraiser, total, wall, updates, open } = loaderData;
+  const { limits, idempotencyKey, defaultDevice, methods, prefill, fundraiser, updates, open } = loaderData;
+  // The total and the newest gifts follow the live stream while the page is open; without JavaScript, the page as loaded.
+  const { total, wall } = useLiveFundraiser(`${fundraiser.path}/live`, { total: loaderData.total, wall: loaderData.wall });
   const { fields, formProps, summary } = useSiteForm({
     id: "insamlingsgava",
     schema: fundraiserGiftSchema(limits),
