@@ -90,8 +90,15 @@ test("a birthday fundraiser started, confirmed by its link, approved, given to t
   await expect(page.getByRole("link", { name: "Annas 50-årsdag för hjärtat" }).first()).toBeVisible();
 
   const fundraiserPath = `/insamling/${slug}`;
+  // A visitor keeps the page open while others give: its total follows the live stream, without a reload.
+  const watcher = await page.context().newPage();
+  await gotoHydrated(watcher, fundraiserPath);
+  await expect(watcher.getByRole("progressbar")).toHaveAttribute("aria-valuetext", /^0\s*kr av 5\s*000\s*kr$/);
   await give(page, fundraiserPath, { amount: "500 kr", email: `karin.${stamp}@exempel.se`, shown: { name: "Farmor Karin", greeting: "Grattis, Anna!" } });
   await give(page, fundraiserPath, { amount: "250 kr", email: `bo.${stamp}@exempel.se` });
+  await expect(watcher.getByRole("progressbar")).toHaveAttribute("aria-valuetext", /750\s*kr av 5\s*000\s*kr/, { timeout: 20_000 });
+  await expect(watcher.getByRole("list", { name: "Gåvor, den senaste först" }).getByRole("listitem").first()).toContainText("Anonym");
+  await watcher.close();
 
   await gotoHydrated(page, fundraiserPath);
   const bar = page.getByRole("progressbar");
