@@ -20,6 +20,7 @@ import {
 import { POSTAL_FORM_KINDS, POSTAL_FORM_STATUSES } from "#core/postal-forms/postal-form-kinds";
 import { REFUND_STATUSES } from "#core/payments/refund-status";
 import { STORED_CARD_STATUSES } from "#core/agreements/stored-card-status";
+import { FUNDRAISER_PICTURES, FUNDRAISER_REVIEWS } from "#core/fundraisers/fundraiser-kinds";
 import { openTestDatabase, testEngines, type TestDatabase } from "#tests/support/test-databases";
 
 /**
@@ -58,6 +59,8 @@ const COLUMNS: Array<{ table: string; column: string; values: readonly string[] 
   { table: "postal_form_requests", column: "status", values: POSTAL_FORM_STATUSES },
   { table: "payment_refunds", column: "status", values: REFUND_STATUSES },
   { table: "stored_cards", column: "status", values: STORED_CARD_STATUSES },
+  { table: "fundraisers", column: "review", values: FUNDRAISER_REVIEWS },
+  { table: "fundraisers", column: "picture", values: FUNDRAISER_PICTURES },
 ];
 
 describe.each(testEngines)("closed sets on %s", (engine) => {
@@ -134,6 +137,17 @@ describe.each(testEngines)("closed sets on %s", (engine) => {
       .values({ id: "rf1", payment_id: "p1", provider: "HLFSwish", idempotency_key: "rf1", provider_reference: null, status: "requested", amount_ore: 30_000,
         reason: "Test", requested_by: "staff:1", error_code: null, error_message: null, created_at: now, updated_at: now })
       .execute();
+    await database.db
+      .insertInto("fundraisers")
+      .values({ id: "fr1", slug: "astrids-femtio", kind: "birthday", title: "Astrid 50", memorial_id: null, organiser_kind: null, organiser_name: "Astrid Exempel",
+        organiser_email: "astrid@exempel.se", organiser_donor_id: null, message: null, design: null, picture: "ballonger", goal_ore: 500_000, ends_on: null, listed: 1,
+        review: "pending", review_reason: null, reviewed_at: null, reviewed_by: null, confirmed_at: now, hidden_at: null, hidden_reason: null, show_greetings: 1,
+        show_total: 1, status: "open", manage_token_id: "t", closed_at: null, sheets_sent_at: null, created_at: now, updated_at: now })
+      .execute();
+    // A personal fundraiser has no memorial columns, and a title and picture; a memorial collection the other way round.
+    for (const [column, bad] of [["kind", "memorial"], ["design", "ljus"], ["title", null], ["goal_ore", 0]] as const) {
+      await expect(sql`update fundraisers set ${sql.ref(column)} = ${bad}`.execute(database.db), `fundraisers.${column} = ${bad}`).rejects.toThrow();
+    }
     for (const [column, bad] of [["debit_day", 29], ["debit_day", 0], ["amount_ore", 0]] as const) {
       await expect(sql`update agreements set ${sql.ref(column)} = ${bad}`.execute(database.db), `agreements.${column} = ${bad}`).rejects.toThrow();
     }

@@ -19,6 +19,7 @@ import type {
 import type { StoredCardStatus } from "#core/agreements/stored-card-status";
 import type { CollectionOrganiserKind, CollectionStatus } from "#core/memorial/collection-status";
 import type { MemorialSheetDesign } from "#core/memorial/sheet-designs";
+import type { FundraiserKind, FundraiserPicture, FundraiserReview } from "#core/fundraisers/fundraiser-kinds";
 import type { StaffRole } from "#core/staff/staff-roles";
 import type { PostalFormKind, PostalFormStatus } from "#core/postal-forms/postal-form-kinds";
 /**
@@ -298,16 +299,36 @@ export interface MemorialsTable {
   updated_at: string;
 }
 
-/** A memorial collection (minnesinsamling, migration 0008, decision 0019). */
-export interface MemorialCollectionsTable {
+/**
+ * A fundraiser (insamling, migration 0031, decision 0050): a memorial
+ * collection (kind `memorial`, decision 0019) or a personal fundraiser.
+ */
+export interface FundraisersTable {
   id: string;
   slug: string;
-  memorial_id: string;
-  organiser_kind: CollectionOrganiserKind;
+  kind: FundraiserKind;
+  /** A personal fundraiser's title; null for a memorial collection (its person is its title). */
+  title: string | null;
+  /** Memorial only: the person, who opened it, the sheet design. */
+  memorial_id: string | null;
+  organiser_kind: CollectionOrganiserKind | null;
   organiser_name: string;
   organiser_email: string;
+  organiser_donor_id: string | null;
   message: string | null;
-  design: MemorialSheetDesign;
+  design: MemorialSheetDesign | null;
+  /** Personal only: one of the site's own pictures. */
+  picture: FundraiserPicture | null;
+  goal_ore: number | null;
+  ends_on: string | null;
+  listed: number;
+  review: FundraiserReview;
+  review_reason: string | null;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  confirmed_at: string | null;
+  hidden_at: string | null;
+  hidden_reason: string | null;
   show_greetings: number;
   show_total: number;
   status: CollectionStatus;
@@ -318,14 +339,44 @@ export interface MemorialCollectionsTable {
   updated_at: string;
 }
 
-/** A gift given on a memorial collection's page, with what the giver allowed the page to show. */
-export interface MemorialCollectionGiftsTable {
+/** A gift given on a fundraiser's page, with what the giver allowed the page to show. */
+export interface FundraiserGiftsTable {
   gift_id: string;
-  collection_id: string;
+  fundraiser_id: string;
   show_on_page: number;
   show_amount: number;
+  display_name: string | null;
+  greeting: string | null;
+  wants_updates: Generated<number>;
   hidden_at: string | null;
   created_at: string;
+}
+
+/** A gift the organiser received outside the site and added to the total (never a gift, never in tax data). */
+export interface FundraiserOfflineGiftsTable {
+  id: string;
+  fundraiser_id: string;
+  amount_ore: number;
+  display_name: string | null;
+  created_at: string;
+}
+
+/** The organiser's news on the page, e-mailed to givers who asked for it. */
+export interface FundraiserUpdatesTable {
+  id: string;
+  fundraiser_id: string;
+  text: string;
+  created_at: string;
+}
+
+/** A visitor's report of a fundraiser's page, for staff. */
+export interface FundraiserReportsTable {
+  id: string;
+  fundraiser_id: string;
+  reason: string;
+  created_at: string;
+  handled_at: string | null;
+  handled_by: string | null;
 }
 
 /** Agreements, mandates and Bankgirot files (migration 0011, decision 0012 Agreements). */
@@ -616,8 +667,11 @@ export interface DB {
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   memorials: MemorialsTable;
-  memorial_collections: MemorialCollectionsTable;
-  memorial_collection_gifts: MemorialCollectionGiftsTable;
+  fundraisers: FundraisersTable;
+  fundraiser_gifts: FundraiserGiftsTable;
+  fundraiser_offline_gifts: FundraiserOfflineGiftsTable;
+  fundraiser_updates: FundraiserUpdatesTable;
+  fundraiser_reports: FundraiserReportsTable;
   agreements: AgreementsTable;
   agreement_events: AgreementEventsTable;
   mandates: MandatesTable;

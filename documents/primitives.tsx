@@ -66,6 +66,8 @@ export const PAGE_SIZES = {
   A5: { width: 419.53, height: 595.28 },
   /** A6 landscape: a postcard, and the shape of an image card in an e-mail. */
   card: { width: 419.53, height: 297.64 },
+  /** 1.91 : 1, the share image a link preview shows (og:image); 1200 × 630 pixels at twice this. */
+  share: { width: 600, height: 315 },
 } as const;
 export type PageSize = keyof typeof PAGE_SIZES;
 

@@ -18,6 +18,8 @@ import * as donors from "#app/admin/admin-donors";
 import * as donor from "#app/admin/admin-donor";
 import * as collectionsPage from "#app/admin/admin-collections";
 import * as collectionPage from "#app/admin/admin-collection";
+import * as fundraisersPage from "#app/admin/admin-fundraisers";
+import * as fundraiserPage from "#app/admin/admin-fundraiser";
 import * as listOrdersPage from "#app/admin/admin-list-orders";
 import * as listOrderPage from "#app/admin/admin-list-order";
 import * as payments from "#app/admin/admin-payments";
@@ -45,6 +47,8 @@ const ROUTES: Array<{ name: string; role: StaffRole | "any"; path: string; loade
   { name: "donor", role: "insamling", path: "/admin/givare/x", loader: donor.loader, action: donor.action, params: { donorId: "x" } },
   { name: "memorial collections", role: "insamling", path: "/admin/insamlingar", loader: collectionsPage.loader },
   { name: "memorial collection", role: "insamling", path: "/admin/insamlingar/x", loader: collectionPage.loader, action: collectionPage.action, params: { collectionId: "x" } },
+  { name: "fundraisers to review", role: "insamling", path: "/admin/insamlingar/granska", loader: fundraisersPage.loader },
+  { name: "fundraiser", role: "insamling", path: "/admin/insamlingar/granska/x", loader: fundraiserPage.loader, action: fundraiserPage.action, params: { fundraiserId: "x" } },
   { name: "list orders", role: "insamling", path: "/admin/listbestallningar", loader: listOrdersPage.loader },
   { name: "list order", role: "insamling", path: "/admin/listbestallningar/x", loader: listOrderPage.loader, params: { orderId: "x" } },
   { name: "payments", role: "ekonomi", path: "/admin/betalningar", loader: payments.loader, action: payments.action },

@@ -130,9 +130,9 @@ describe.each(testEngines)("memorial collections and list orders in the back off
     const unconfirmed = await close(t.cookies.insamling!, { how: "Telefon idag" });
     expect(unconfirmed.status).toBe(400);
     expect((await t.audit()).at(-1)).toMatchObject({ action: "collection.close", outcome: "refused" });
-    expect((await container.db.selectFrom("memorial_collections").select("status").executeTakeFirstOrThrow()).status).toBe("open");
+    expect((await container.db.selectFrom("fundraisers").select("status").executeTakeFirstOrThrow()).status).toBe("open");
     expect((await close(t.cookies.insamling!, { how: "Telefon 23/11 med Anna Öberg", confirm: "on" })).status).toBe(200);
-    expect((await container.db.selectFrom("memorial_collections").select("status").executeTakeFirstOrThrow()).status).toBe("closed");
+    expect((await container.db.selectFrom("fundraisers").select("status").executeTakeFirstOrThrow()).status).toBe("closed");
     const logged = (await t.audit()).at(-1)!;
     expect(logged).toMatchObject({ action: "collection.close", outcome: "ok", subject_id: collection.id });
     expect(JSON.parse(logged.details!)).toMatchObject({ onBehalfOfOrganiser: true, how: "Telefon 23/11 med Anna Öberg" });

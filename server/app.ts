@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fundraiserLive } from "./live/fundraiser-live";
 import compression from "compression";
 import type { RequestListener } from "node:http";
 import express from "express";
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions): RequestListener {
   if (container.memorial.simulator) app.use(MEMORIAL_SIMULATOR_PATH, container.memorial.simulator.router);
   if (container.donors.bankIdSimulator) app.use("/_sim/bankid", styleNonceForHtml(), container.donors.bankIdSimulator.router);
   app.use("/api", apiRouter(container));
+  app.get("/insamling/:slug/live", fundraiserLive(container));
   app.use("/_test", testRoutes(container));
   app.get("/__version", async (_req, res) => {
     const build = await resolveBuild(options.build);

@@ -38,11 +38,11 @@ describe.each(testEngines)("memorial collections per deceased person, on %s", (e
   };
   const collectionsFor = (name: string) =>
     server.container.db
-      .selectFrom("memorial_collections")
-      .innerJoin("memorials", "memorials.id", "memorial_collections.memorial_id")
-      .select(["memorial_collections.slug", "memorial_collections.created_at"])
+      .selectFrom("fundraisers")
+      .innerJoin("memorials", "memorials.id", "fundraisers.memorial_id")
+      .select(["fundraisers.slug", "fundraisers.created_at"])
       .where("memorials.name", "=", name)
-      .orderBy("memorial_collections.created_at", "desc")
+      .orderBy("fundraisers.created_at", "desc")
       .execute();
 
   it("opens two for one person, refuses the third with a pointer to the open one, and opens again the next day", async () => {

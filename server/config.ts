@@ -207,6 +207,12 @@ const envSchema = z.object({
   MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY: z.coerce.number().int().min(1).default(2),
   /** Per-IP limit per minute on a memorial collection's manage actions (hide a greeting, settings, close, which e-mails the sheets). */
   RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Per-IP limit per hour on starting personal fundraisers (/insamling; each e-mails its manage link). */
+  RATE_LIMIT_FUNDRAISER_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Per-IP limit per hour on reporting a fundraiser's page to staff. */
+  RATE_LIMIT_FUNDRAISER_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Whether a new personal fundraiser works at its address before staff have approved it (it is listed at /insamlingar only after). */
+  FUNDRAISERS_VISIBLE_BEFORE_REVIEW: booleanFromEnv.default(true),
 
   /** Per-IP limit per hour on ordering paper forms by post (POST /api/PostalForm); the limit per postal address is core's (3 in 30 days). */
   RATE_LIMIT_POSTAL_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(5),

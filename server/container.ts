@@ -7,6 +7,7 @@ import { openDatabase, type Engine } from "#db/dialect";
 import { migrateToLatest } from "#db/migrate";
 import type { DB } from "#db/schema";
 import { seedDemoData } from "#db/seed";
+import { fundraiserJobs } from "#core/fundraisers/fundraiser-jobs";
 import { DbKeyValueStore } from "#db/kv-entries";
 import { resolveServerSecrets } from "./persistent-secrets";
 import { siteSettings, type ServerConfig } from "./config";
@@ -133,6 +134,8 @@ export interface AppContainer {
   giftDocumentLimiter: RateLimit;
   /** Memorial collections: the key their manage links are signed with, the per-IP limits on opening and managing them, and the limit per deceased person. */
   collections: { linkKey: Buffer; openings: RateLimit; changes: RateLimit; perDeceased: RateLimit };
+  /** Personal fundraisers (decision 0050): per-IP limits on starting and reporting them, and whether a page works before review. Manage links use collections.linkKey. */
+  fundraisers: { starts: RateLimit; reports: RateLimit; visibleBeforeReview: boolean };
   /** A visitor's article lines: caps per order and per postal address (core/gift-documents/article-limits.ts). */
   articleLimits: ArticleLimits;
   /** E-mails to one address a visitor typed, whatever the kind (EMAIL_PER_RECIPIENT_PER_HOUR, core/mail/recipient-limit.ts). */
@@ -225,6 +228,11 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     changes: rateLimiter.limit("collection-changes", config.RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE, MINUTE_MS),
     perDeceased: rateLimiter.limit("collections-per-deceased", config.MEMORIAL_COLLECTIONS_PER_DECEASED_PER_DAY, 24 * HOUR_MS),
   };
+  const fundraisers = {
+    starts: rateLimiter.limit("fundraiser-starts", config.RATE_LIMIT_FUNDRAISER_STARTS_PER_HOUR, HOUR_MS),
+    reports: rateLimiter.limit("fundraiser-reports", config.RATE_LIMIT_FUNDRAISER_REPORTS_PER_HOUR, HOUR_MS),
+    visibleBeforeReview: config.FUNDRAISERS_VISIBLE_BEFORE_REVIEW,
+  };
   const recipientMail = emailPerRecipient(rateLimiter, config);
   const notifications = buildChangeNotifications(engine, config.DATABASE_URL, logger);
   const live = {
@@ -254,6 +262,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       giftJobs(mail),
       orderJobs(mail),
       memorialJobs({ ...mail, linkKey: collections.linkKey }),
+      fundraiserJobs({ ...mail, linkKey: collections.linkKey }),
       postalFormJobs(mail),
       membershipJobs({ ...mail, feeKr: config.MEMBERSHIP_FEE_KR }),
       agreementJobs({
@@ -330,6 +339,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     renderLimiter: rateLimiter.limit("documents", config.RATE_LIMIT_DOCUMENTS_PER_MINUTE, MINUTE_MS),
     giftDocumentLimiter: rateLimiter.limit("gift-documents", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
     collections,
+    fundraisers,
     staff: buildStaffServices(config, { db, clock, rateLimiter }, secrets.secretKey),
     postalFormLimiter: rateLimiter.limit("postal-forms", config.RATE_LIMIT_POSTAL_FORMS_PER_HOUR, HOUR_MS),
     letterLinkLimiter: rateLimiter.limit("letter-links", config.RATE_LIMIT_LETTER_LINKS_PER_MINUTE, MINUTE_MS),

@@ -145,7 +145,7 @@ describe.each(testEngines)("e-mails to one address a visitor typed, on %s", (eng
 
   it("a collection's organiser over the limit is told on the e-mail field, and no collection is opened", async () => {
     const person = recentlyDied()[1]!;
-    const before = await server.container.db.selectFrom("memorial_collections").select("id").execute();
+    const before = await server.container.db.selectFrom("fundraisers").select("id").execute();
     for (let i = 0; i < 3; i++) await giveByInvoice("fylld@exempel.se");
     const refused = await postForm(
       server.container,
@@ -156,6 +156,6 @@ describe.each(testEngines)("e-mails to one address a visitor typed, on %s", (eng
     );
     expect(refused.status).toBe(429);
     expect(refused.data.result.error.organiserEmail).toEqual([RECIPIENT_MAIL_LIMITED_MESSAGE]);
-    expect(await server.container.db.selectFrom("memorial_collections").select("id").execute()).toHaveLength(before.length);
+    expect(await server.container.db.selectFrom("fundraisers").select("id").execute()).toHaveLength(before.length);
   });
 });

@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       organiserEmail: c.organiser_email,
       organiserKind: c.organiser_kind,
       message: c.message,
-      design: MEMORIAL_SHEET_DESIGN_LABELS[c.design] ?? c.design,
+      design: c.design ? (MEMORIAL_SHEET_DESIGN_LABELS[c.design] ?? c.design) : "",
       showGreetings: c.show_greetings === 1,
       showTotal: c.show_total === 1,
       createdAt: c.created_at,

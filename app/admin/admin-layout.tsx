@@ -38,7 +38,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {sections.map((s) => (
               <li key={s.path}>
-                <NavLink to={s.path} end={s.path === "/admin"} prefetch="none">
+                {/* A section whose path begins another's (/admin/insamlingar and …/granska) is current only on its own pages. */}
+                <NavLink to={s.path} end={s.path === "/admin" || sections.some((o) => o.path.startsWith(`${s.path}/`))} prefetch="none">
                   {s.label}
                 </NavLink>
               </li>

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { csvLine } from "../site/csv";
 import type { AuditLogTable, DB } from "#db/schema";
 import type { Clock } from "../clock";
 import { redactPersonnummerDeep } from "../identity/redact-personnummer";
@@ -103,14 +104,8 @@ const CSV_COLUMNS: Array<[string, (row: AuditRow) => string | number | null]> = 
   ["detaljer", (r) => r.details],
 ];
 
-/** RFC 4180 CSV (semicolon-free, comma separated, CRLF), with a formula guard for spreadsheets. */
+/** RFC 4180 CSV (comma separated, CRLF), with a formula guard for spreadsheets (core/site/csv.ts). */
 export function auditCsv(rows: readonly AuditRow[]): string {
-  const cell = (value: string | number | null) => {
-    let text = value === null ? "" : String(value);
-    // A cell starting with = + - @ would be run as a formula by Excel.
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(","), ...rows.map((row) => CSV_COLUMNS.map(([, get]) => cell(get(row))).join(","))];
+  const lines = [csvLine(CSV_COLUMNS.map(([name]) => name)), ...rows.map((row) => csvLine(CSV_COLUMNS.map(([, get]) => get(row))))];
   return `${lines.join("\r\n")}\r\n`;
 }

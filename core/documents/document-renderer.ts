@@ -160,6 +160,18 @@ export interface GreetingCardData {
   giverName: string;
 }
 
+/** A fundraiser's share image (decision 0050): its title, organiser and progress, for link previews. */
+export interface FundraiserShareData {
+  title: string;
+  kindLabel: string;
+  organiserName: string;
+  /** Null when the organiser hides the total. */
+  amountOre: number | null;
+  goalOre: number | null;
+  /** 0–100, null without a goal or a shown total. */
+  percent: number | null;
+}
+
 /** A member's card (medlemskort), with a welcome, for one paid year (core/membership/member-card.ts builds it). */
 export interface MemberCardData {
   memberNumber: number;
@@ -186,6 +198,7 @@ export type DocumentRequest =
   | { kind: "diploma"; data: GiftDocumentData }
   | { kind: "greeting-card"; data: GreetingCardData }
   | { kind: "member-card"; data: MemberCardData }
+  | { kind: "fundraiser-share"; data: FundraiserShareData }
   /** The same card, small: the card picker's pictures (360 px wide). */
   | { kind: "greeting-card-thumbnail"; data: GreetingCardData };
 

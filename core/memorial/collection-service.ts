@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { z } from "zod";
-import type { DB, MemorialCollectionsTable } from "#db/schema";
+import type { DB, FundraisersTable } from "#db/schema";
 import type { Clock } from "../clock";
 import type { Mailer } from "../mail/mailer";
 import type { SiteConfig } from "../site/site-config";
@@ -33,7 +33,19 @@ import { checkRecipientMail, countRecipientMail, type RecipientCounter } from ".
  * link to the collection is stored in the gift's own transaction, which also
  * checks that the collection is still open.
  */
-export type CollectionRow = Selectable<MemorialCollectionsTable>;
+/** A fundraiser of the kind `memorial` (decision 0050): its person, opener and sheet design are always set. */
+export type CollectionRow = Selectable<FundraisersTable> & {
+  kind: "memorial";
+  memorial_id: string;
+  organiser_kind: NonNullable<FundraisersTable["organiser_kind"]>;
+  design: NonNullable<FundraisersTable["design"]>;
+};
+
+/** A fundraiser row that is a memorial collection (the database's check keeps its memorial columns set). */
+export function asCollection(row: Selectable<FundraisersTable> | undefined): CollectionRow | undefined {
+  if (!row || row.kind !== "memorial" || row.memorial_id === null || row.organiser_kind === null || row.design === null) return undefined;
+  return row as CollectionRow;
+}
 type Executor = Kysely<DB> | Transaction<DB>;
 
 export const COLLECTION_LINK_JOB = "memorial-collection-link";
@@ -103,12 +115,27 @@ export async function openCollection(deps: OpenCollectionDeps, data: OpenCollect
   const row: CollectionRow = {
     id: crypto.randomUUID(),
     slug: data.slug ?? generatedSlug(memorial.name),
+    kind: "memorial",
+    title: null,
     memorial_id: memorial.id,
     organiser_kind: data.organiserKind,
     organiser_name: data.organiserName,
     organiser_email: data.organiserEmail,
+    organiser_donor_id: null,
     message: data.message,
     design: data.design,
+    picture: null,
+    goal_ore: null,
+    ends_on: null,
+    // Never listed at /insamlingar, so nothing for staff to review (decision 0050).
+    listed: 0,
+    review: "approved",
+    review_reason: null,
+    reviewed_at: null,
+    reviewed_by: null,
+    confirmed_at: now,
+    hidden_at: null,
+    hidden_reason: null,
     show_greetings: data.showGreetings ? 1 : 0,
     show_total: data.showTotal ? 1 : 0,
     status: "open",
@@ -120,7 +147,7 @@ export async function openCollection(deps: OpenCollectionDeps, data: OpenCollect
   };
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await trx.insertInto("memorial_collections").values(row).execute();
+      await trx.insertInto("fundraisers").values(row).execute();
       await enqueueJob(trx, deps.clock, { type: COLLECTION_LINK_JOB, payload: { collectionId: row.id }, dedupeKey: `${COLLECTION_LINK_JOB}:${row.id}:${row.manage_token_id}` });
       await deps.perDeceased.hit(memorial.id, trx);
       await countRecipientMail(deps.recipientMail, organiserAddress, trx);
@@ -146,24 +173,20 @@ export async function renewManageLink(db: Kysely<DB>, clock: Clock, slug: string
     const collection = await findCollectionBySlug(trx, slug);
     if (!collection) return null;
     const manageTokenId = newManageTokenId();
-    await trx.updateTable("memorial_collections").set({ manage_token_id: manageTokenId, updated_at: clock.now().toISOString() }).where("id", "=", collection.id).execute();
+    await trx.updateTable("fundraisers").set({ manage_token_id: manageTokenId, updated_at: clock.now().toISOString() }).where("id", "=", collection.id).execute();
     await enqueueJob(trx, clock, { type: COLLECTION_LINK_JOB, payload: { collectionId: collection.id }, dedupeKey: `${COLLECTION_LINK_JOB}:${collection.id}:${manageTokenId}` });
     return { ...collection, manage_token_id: manageTokenId };
   });
 }
 
 async function newestOpenCollection(db: Executor, memorialId: string): Promise<CollectionRow | undefined> {
-  return db
-    .selectFrom("memorial_collections")
-    .selectAll()
-    .where("memorial_id", "=", memorialId)
-    .where("status", "=", "open")
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
+  return asCollection(
+    await db.selectFrom("fundraisers").selectAll().where("memorial_id", "=", memorialId).where("status", "=", "open").orderBy("created_at", "desc").executeTakeFirst(),
+  );
 }
 
 export async function findCollectionBySlug(db: Executor, slug: string): Promise<CollectionRow | undefined> {
-  return db.selectFrom("memorial_collections").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return asCollection(await db.selectFrom("fundraisers").selectAll().where("slug", "=", slug).where("kind", "=", "memorial").executeTakeFirst());
 }
 
 export async function findCollectionWithMemorial(db: Executor, slug: string): Promise<{ collection: CollectionRow; memorial: MemorialRow } | null> {
@@ -176,8 +199,8 @@ export async function findCollectionWithMemorial(db: Executor, slug: string): Pr
 /** The collection a memorial gift was given on, if it was given on one (the thanks page leads back to it). */
 export async function collectionSlugOfGift(db: Executor, giftId: string): Promise<string | null> {
   const row = await db
-    .selectFrom("memorial_collection_gifts as cg")
-    .innerJoin("memorial_collections as c", "c.id", "cg.collection_id")
+    .selectFrom("fundraiser_gifts as cg")
+    .innerJoin("fundraisers as c", "c.id", "cg.fundraiser_id")
     .select("c.slug")
     .where("cg.gift_id", "=", giftId)
     .executeTakeFirst();
@@ -202,12 +225,12 @@ export async function verifyManageAccess(db: Executor, linkKey: Buffer, slug: st
 /** Every gift given on the collection's page, with its sheet's words, for the privacy rules (core/memorial/collection-privacy.ts). */
 export async function collectionGiftFacts(db: Executor, collectionId: string): Promise<CollectionGiftFacts[]> {
   const rows = await db
-    .selectFrom("memorial_collection_gifts as cg")
+    .selectFrom("fundraiser_gifts as cg")
     .innerJoin("gifts as g", "g.id", "cg.gift_id")
     .innerJoin("orders as o", "o.gift_id", "g.id")
     .innerJoin("order_items as i", "i.order_id", "o.id")
     .select(["cg.gift_id", "cg.show_on_page", "cg.show_amount", "cg.hidden_at", "g.status", "g.amount_ore", "g.created_at", "i.content", "i.status as item_status"])
-    .where("cg.collection_id", "=", collectionId)
+    .where("cg.fundraiser_id", "=", collectionId)
     .where("i.kind", "=", "memorial_sheet")
     .execute();
   return rows.map((row) => {
@@ -265,15 +288,18 @@ export async function giveCollectionGift(
       ],
     },
     storeWith: async (trx, gift) => {
-      const current = await trx.selectFrom("memorial_collections").select("status").where("id", "=", collection.id).executeTakeFirstOrThrow();
+      const current = await trx.selectFrom("fundraisers").select("status").where("id", "=", collection.id).executeTakeFirstOrThrow();
       if (current.status !== "open") throw new CollectionClosedError();
       await trx
-        .insertInto("memorial_collection_gifts")
+        .insertInto("fundraiser_gifts")
         .values({
           gift_id: gift.id,
-          collection_id: collection.id,
+          fundraiser_id: collection.id,
           show_on_page: data.showOnPage ? 1 : 0,
           show_amount: data.sheet.showAmount ? 1 : 0,
+          // A memorial gift's name and greeting are its sheet's.
+          display_name: null,
+          greeting: null,
           hidden_at: null,
           created_at: gift.created_at,
         })
@@ -285,7 +311,7 @@ export async function giveCollectionGift(
 /** The organiser's choices on the manage page. */
 export async function updateCollectionSettings(db: Executor, clock: Clock, collectionId: string, settings: { showGreetings: boolean; showTotal: boolean }): Promise<void> {
   await db
-    .updateTable("memorial_collections")
+    .updateTable("fundraisers")
     .set({ show_greetings: settings.showGreetings ? 1 : 0, show_total: settings.showTotal ? 1 : 0, updated_at: clock.now().toISOString() })
     .where("id", "=", collectionId)
     .execute();
@@ -294,9 +320,9 @@ export async function updateCollectionSettings(db: Executor, clock: Clock, colle
 /** Hides a greeting from the page (or shows it again); it stays on the family's sheets. False when the gift is not this collection's. */
 export async function setGreetingHidden(db: Executor, clock: Clock, collectionId: string, giftId: string, hidden: boolean): Promise<boolean> {
   const result = await db
-    .updateTable("memorial_collection_gifts")
+    .updateTable("fundraiser_gifts")
     .set({ hidden_at: hidden ? clock.now().toISOString() : null })
-    .where("collection_id", "=", collectionId)
+    .where("fundraiser_id", "=", collectionId)
     .where("gift_id", "=", giftId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -310,7 +336,7 @@ export async function closeCollection(db: Kysely<DB>, clock: Clock, collectionId
   return db.transaction().execute(async (trx) => {
     const now = clock.now().toISOString();
     const result = await trx
-      .updateTable("memorial_collections")
+      .updateTable("fundraisers")
       .set({ status: "closed", closed_at: now, updated_at: now })
       .where("id", "=", collectionId)
       .where("status", "=", "open")
@@ -324,12 +350,12 @@ export async function closeCollection(db: Kysely<DB>, clock: Clock, collectionId
 /** The sheets of every paid gift, oldest first, with a cover page: the family's one PDF. */
 export async function collectionSheetsDocument(db: Executor, collection: CollectionRow, memorial: MemorialRow): Promise<{ document: DocumentRequest; itemIds: string[] }> {
   const rows = await db
-    .selectFrom("memorial_collection_gifts as cg")
+    .selectFrom("fundraiser_gifts as cg")
     .innerJoin("gifts as g", "g.id", "cg.gift_id")
     .innerJoin("orders as o", "o.gift_id", "g.id")
     .innerJoin("order_items as i", "i.order_id", "o.id")
     .select(["i.id", "i.design", "i.content", "g.amount_ore"])
-    .where("cg.collection_id", "=", collection.id)
+    .where("cg.fundraiser_id", "=", collection.id)
     .where("g.status", "=", "paid")
     .where("i.kind", "=", "memorial_sheet")
     .where("i.status", "in", ["ready", "sent"])
@@ -378,7 +404,7 @@ export interface CollectionMailDeps {
 const payloadSchema = z.object({ collectionId: z.string().min(1) });
 
 async function collectionById(db: Executor, id: string): Promise<{ collection: CollectionRow; memorial: MemorialRow }> {
-  const collection = await db.selectFrom("memorial_collections").selectAll().where("id", "=", id).executeTakeFirst();
+  const collection = asCollection(await db.selectFrom("fundraisers").selectAll().where("id", "=", id).executeTakeFirst());
   if (!collection) throw new Error(`Unknown memorial collection ${id}`);
   const memorial = await db.selectFrom("memorials").selectAll().where("id", "=", collection.memorial_id).executeTakeFirstOrThrow();
   return { collection, memorial };
@@ -448,7 +474,7 @@ export async function sendCollectionSheets(deps: CollectionMailDeps, payload: un
   for (const itemId of itemIds) {
     await transitionOrderItem(deps.db, deps.clock, { itemId, to: "sent", source: "delivery", data: { by: "email", collection: collection.id } });
   }
-  await deps.db.updateTable("memorial_collections").set({ sheets_sent_at: deps.clock.now().toISOString() }).where("id", "=", collection.id).execute();
+  await deps.db.updateTable("fundraisers").set({ sheets_sent_at: deps.clock.now().toISOString() }).where("id", "=", collection.id).execute();
 }
 
 /** The organiser's view of the gifts: every paid one, amounts only where their givers chose to show them. */

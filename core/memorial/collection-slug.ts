@@ -22,6 +22,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "hantera",
   "hjalp",
   "insamling",
+  "insamlingar",
   "kontakt",
   "logga-in",
   "minnesgava",
@@ -33,6 +34,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "skapa",
   "sok",
   "starta",
+  "startad",
   "test",
 ]);
 

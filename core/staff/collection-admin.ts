@@ -25,9 +25,9 @@ export interface CollectionListRow {
 
 export async function listCollections(db: Kysely<DB>, filter: { status?: CollectionStatus | null; text?: string } = {}, limit = 200): Promise<CollectionListRow[]> {
   let query = db
-    .selectFrom("memorial_collections as c")
+    .selectFrom("fundraisers as c")
     .innerJoin("memorials as m", "m.id", "c.memorial_id")
-    .leftJoin("memorial_collection_gifts as cg", "cg.collection_id", "c.id")
+    .leftJoin("fundraiser_gifts as cg", "cg.fundraiser_id", "c.id")
     .leftJoin("gifts as g", (join) => join.onRef("g.id", "=", "cg.gift_id").on("g.status", "=", "paid"))
     .select([
       "c.id",
@@ -58,7 +58,7 @@ export async function listCollections(db: Kysely<DB>, filter: { status?: Collect
     deceasedName: r.name,
     dateOfDeath: r.date_of_death,
     organiserName: r.organiser_name,
-    organiserKind: r.organiser_kind,
+    organiserKind: r.organiser_kind ?? "family",
     paidGifts: Number(r.paid_gifts),
     totalOre: Number(r.total_ore),
     createdAt: r.created_at,
@@ -87,7 +87,7 @@ export interface CollectionGiftForStaff {
 /** One collection with its memorial and every gift given on its page, newest first. */
 export async function collectionForStaff(db: Kysely<DB>, collectionId: string) {
   const collection = await db
-    .selectFrom("memorial_collections as c")
+    .selectFrom("fundraisers as c")
     .innerJoin("memorials as m", "m.id", "c.memorial_id")
     .selectAll("c")
     .select(["m.name as deceased_name", "m.date_of_death", "m.home_town", "m.funeral_date", "m.funeral_parlour_name"])
@@ -95,7 +95,7 @@ export async function collectionForStaff(db: Kysely<DB>, collectionId: string) {
     .executeTakeFirst();
   if (!collection) return null;
   const rows = await db
-    .selectFrom("memorial_collection_gifts as cg")
+    .selectFrom("fundraiser_gifts as cg")
     .innerJoin("gifts as g", "g.id", "cg.gift_id")
     .leftJoin("orders as o", "o.gift_id", "g.id")
     .leftJoin("order_items as i", (join) => join.onRef("i.order_id", "=", "o.id").on("i.kind", "=", "memorial_sheet"))
@@ -120,7 +120,7 @@ export async function collectionForStaff(db: Kysely<DB>, collectionId: string) {
           .limit(1)
           .as("payment_id"),
     ])
-    .where("cg.collection_id", "=", collectionId)
+    .where("cg.fundraiser_id", "=", collectionId)
     .orderBy("g.created_at", "desc")
     .execute();
   const gifts: CollectionGiftForStaff[] = rows.map((r) => {

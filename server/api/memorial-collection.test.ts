@@ -101,7 +101,7 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
     await expect(openCollection(deps, openForm(person.id, "marta-minne"))).rejects.toBeInstanceOf(CollectionInputError);
     // Nobody the source knows: nothing stored.
     await expect(openCollection(deps, openForm("no-such-person"))).rejects.toBeInstanceOf(CollectionInputError);
-    expect(await db.selectFrom("memorial_collections").select("id").execute()).toHaveLength(1);
+    expect(await db.selectFrom("fundraisers").select("id").execute()).toHaveLength(1);
     // Without a chosen address, an unguessable one.
     const second = await openCollection(deps, openForm(person.id));
     expect(second.collection.slug).toMatch(/-[a-hjkmnp-z2-9]{12}$/);
@@ -200,26 +200,26 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
     const { collection } = await openCollection(deps, openForm(someone(s).id, "regler"));
     const target = (await findCollectionWithMemorial(db, "regler"))!;
     const { gift } = await giveCollectionGift(s.container, target, giftForm(s, {}));
-    const set = (table: "memorial_collections" | "memorial_collection_gifts", column: string, value: unknown) =>
+    const set = (table: "fundraisers" | "fundraiser_gifts", column: string, value: unknown) =>
       sql`update ${sql.table(table)} set ${sql.ref(column)} = ${value}`.execute(db);
-    for (const kind of COLLECTION_ORGANISER_KINDS) await expect(set("memorial_collections", "organiser_kind", kind)).resolves.toBeDefined();
-    for (const design of MEMORIAL_SHEET_DESIGNS) await expect(set("memorial_collections", "design", design)).resolves.toBeDefined();
-    await expect(set("memorial_collections", "organiser_kind", "cousin")).rejects.toThrow();
-    await expect(set("memorial_collections", "design", "ros")).rejects.toThrow();
-    await expect(set("memorial_collections", "show_total", 2)).rejects.toThrow();
-    await expect(set("memorial_collection_gifts", "show_on_page", 2)).rejects.toThrow();
-    await expect(set("memorial_collection_gifts", "show_amount", -1)).rejects.toThrow();
+    for (const kind of COLLECTION_ORGANISER_KINDS) await expect(set("fundraisers", "organiser_kind", kind)).resolves.toBeDefined();
+    for (const design of MEMORIAL_SHEET_DESIGNS) await expect(set("fundraisers", "design", design)).resolves.toBeDefined();
+    await expect(set("fundraisers", "organiser_kind", "cousin")).rejects.toThrow();
+    await expect(set("fundraisers", "design", "ros")).rejects.toThrow();
+    await expect(set("fundraisers", "show_total", 2)).rejects.toThrow();
+    await expect(set("fundraiser_gifts", "show_on_page", 2)).rejects.toThrow();
+    await expect(set("fundraiser_gifts", "show_amount", -1)).rejects.toThrow();
     // Closed without a moment, or open with one, is refused; both together are fine.
-    await expect(set("memorial_collections", "status", "closed")).rejects.toThrow();
-    await expect(set("memorial_collections", "closed_at", clock.now().toISOString())).rejects.toThrow();
-    await expect(set("memorial_collections", "status", "paused")).rejects.toThrow();
+    await expect(set("fundraisers", "status", "closed")).rejects.toThrow();
+    await expect(set("fundraisers", "closed_at", clock.now().toISOString())).rejects.toThrow();
+    await expect(set("fundraisers", "status", "paused")).rejects.toThrow();
     expect(await closeCollection(db, clock, collection.id)).toBe(true);
     // Addresses are lower case and 3–60 long whatever writes them.
-    await expect(set("memorial_collections", "slug", "Regler")).rejects.toThrow();
-    await expect(set("memorial_collections", "slug", "ab")).rejects.toThrow();
+    await expect(set("fundraisers", "slug", "Regler")).rejects.toThrow();
+    await expect(set("fundraisers", "slug", "ab")).rejects.toThrow();
     // One link per gift.
     await expect(
-      db.insertInto("memorial_collection_gifts").values({ gift_id: gift.id, collection_id: collection.id, show_on_page: 0, show_amount: 0, hidden_at: null, created_at: "x" }).execute(),
+      db.insertInto("fundraiser_gifts").values({ gift_id: gift.id, fundraiser_id: collection.id, show_on_page: 0, show_amount: 0, display_name: null, greeting: null, hidden_at: null, created_at: "x" }).execute(),
     ).rejects.toThrow();
   }, 60_000);
 });

@@ -46,7 +46,7 @@ export async function latestEmailChangeLink(notBefore: number): Promise<string> 
 }
 
 /** The first link matching `pattern` in the newest e-mail written since `notBefore` that has one. */
-async function latestMailedLink(notBefore: number, pattern: RegExp): Promise<string> {
+export async function latestMailedLink(notBefore: number, pattern: RegExp): Promise<string> {
   const dir = path.join("var", `e2e-${process.env.E2E_PORT ?? "4173"}`, "mail");
   let link: string | undefined;
   await expect

@@ -1,0 +1,267 @@
+import { Form, Link, data } from "react-router";
+import type { Route } from "./+types/admin-fundraiser";
+import { requireStaff } from "./staff-guard.server";
+import { formatDateTime } from "./admin-format";
+import { fundraiserForStaff, markReportsHandled, reviewFundraiser, setFundraiserHidden, setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
+import { reviewFundraiserSchema, REASON_MAX_CHARACTERS } from "#core/fundraisers/fundraiser-forms";
+import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } from "#core/fundraisers/fundraiser-kinds";
+import { fundraiserPath } from "#core/fundraisers/fundraiser-service";
+import { formatCalendarDate, formatSek } from "#core/site/format";
+import { multiLineText } from "#core/text/text-fields";
+
+export function meta() {
+  return [{ title: "Insamling – Administration" }];
+}
+
+const GIFT_STATUS_LABELS: Record<string, string> = { paid: "Betald", awaiting_payment: "Inte betald", refunded: "Återbetald" };
+const ACTIONS = ["review", "hide", "unhide", "hide_greeting", "show_greeting", "reports_handled"] as const;
+type Action = (typeof ACTIONS)[number];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { container, audit } = await requireStaff(context, request, "insamling");
+  const found = await fundraiserForStaff(container.db, params.fundraiserId);
+  if (!found) throw data("Insamlingen finns inte.", { status: 404 });
+  await audit({ action: "fundraiser.view", subjectType: "fundraiser", subjectId: found.fundraiser.id });
+  const f = found.fundraiser;
+  return {
+    fundraiser: {
+      id: f.id,
+      path: fundraiserPath(f.slug),
+      title: f.title,
+      kind: FUNDRAISER_KIND_LABELS[f.kind],
+      message: f.message ?? "",
+      organiserName: f.organiser_name,
+      organiserEmail: f.organiser_email,
+      bankId: f.organiser_donor_id !== null,
+      goalOre: f.goal_ore,
+      endsOn: f.ends_on,
+      listed: f.listed === 1,
+      review: f.review,
+      reviewReason: f.review_reason,
+      reviewedAt: f.reviewed_at,
+      confirmed: f.confirmed_at !== null,
+      hiddenAt: f.hidden_at,
+      hiddenReason: f.hidden_reason,
+      status: f.status,
+      createdAt: f.created_at,
+    },
+    paidGifts: found.paidGifts,
+    totalOre: found.totalOre,
+    reports: found.reports.map((r) => ({ id: r.id, reason: r.reason, createdAt: r.created_at, handled: r.handled_at !== null })),
+    gifts: found.gifts.map((g) => ({
+      id: g.id,
+      orderReference: g.order_reference,
+      donorName: g.donor_name,
+      displayName: g.display_name,
+      greeting: g.greeting,
+      showOnPage: g.show_on_page === 1,
+      hidden: g.hidden_at !== null,
+      amountOre: g.amount_ore,
+      status: g.status,
+      createdAt: g.created_at,
+    })),
+  };
+}
+
+const hideReason = multiLineText(REASON_MAX_CHARACTERS, `Skriv högst ${REASON_MAX_CHARACTERS} tecken.`);
+
+/** Approve or refuse (the organiser is e-mailed), hide or show the page, hide a greeting, mark reports handled: each audit-logged. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { container, staff, audit } = await requireStaff(context, request, "insamling");
+  const found = await fundraiserForStaff(container.db, params.fundraiserId);
+  if (!found) throw data("Insamlingen finns inte.", { status: 404 });
+  const id = found.fundraiser.id;
+  const form = await request.formData();
+  const act = String(form.get("action") ?? "") as Action;
+  if (!ACTIONS.includes(act)) throw data("Okänd åtgärd.", { status: 400 });
+  const by = `staff:${staff.id}`;
+  const subject = { subjectType: "fundraiser", subjectId: id } as const;
+  const { db, clock } = container;
+  const refuse = async (action: string, problems: Record<string, string>) => {
+    await audit({ action, outcome: "refused", ...subject, details: { fields: Object.keys(problems) } });
+    return data({ ok: false, done: null, problems }, { status: 400 });
+  };
+  switch (act) {
+    case "review": {
+      const parsed = reviewFundraiserSchema.safeParse({ decision: form.get("decision"), reason: form.get("reason") ?? "" });
+      if (!parsed.success) return refuse("fundraiser.review", Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "decision"), i.message])));
+      await reviewFundraiser(db, clock, id, by, parsed.data);
+      await audit({ action: "fundraiser.review", ...subject, details: { decision: parsed.data.decision } });
+      return { ok: true, done: parsed.data.decision === "approve" ? "Insamlingen är godkänd. Organisatören får ett mejl." : "Insamlingen är inte godkänd. Organisatören får skälet med e-post.", problems: {} };
+    }
+    case "hide":
+    case "unhide": {
+      const reason = hideReason.safeParse(form.get("reason") ?? "");
+      if (act === "hide" && (!reason.success || reason.data.trim().length < 3)) return refuse("fundraiser.hide", { reason: "Skriv varför sidan döljs (för personalen)." });
+      await setFundraiserHidden(db, clock, id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null);
+      await audit({ action: act === "hide" ? "fundraiser.hide" : "fundraiser.unhide", ...subject });
+      return { ok: true, done: act === "hide" ? "Sidan är dold." : "Sidan visas igen.", problems: {} };
+    }
+    case "hide_greeting":
+    case "show_greeting": {
+      const giftId = String(form.get("giftId") ?? "").slice(0, 64);
+      const action = act === "hide_greeting" ? "fundraiser.hide_greeting" : "fundraiser.show_greeting";
+      if (!(await setWallGreetingHidden(db, clock, id, giftId, act === "hide_greeting"))) return refuse(action, { giftId: "Gåvan hör inte till insamlingen." });
+      await audit({ action, ...subject, details: { giftId } });
+      return { ok: true, done: act === "hide_greeting" ? "Hälsningen är dold på sidan." : "Hälsningen visas igen.", problems: {} };
+    }
+    case "reports_handled": {
+      const handled = await markReportsHandled(db, clock, id, by);
+      await audit({ action: "fundraiser.reports_handled", ...subject, details: { handled } });
+      return { ok: true, done: "Anmälningarna är markerade som hanterade.", problems: {} };
+    }
+  }
+}
+
+export default function AdminFundraiser({ loaderData, actionData }: Route.ComponentProps) {
+  const { fundraiser: f, paidGifts, totalOre, reports, gifts } = loaderData;
+  const problems: Record<string, string> = actionData?.problems ?? {};
+  return (
+    <>
+      <p>
+        <Link to="/admin/insamlingar/granska">← Insamlingar att granska</Link>
+      </p>
+      <h1>{f.title}</h1>
+      {actionData?.done && (
+        <p role="status" className="notice notice--success">
+          {actionData.done}
+        </p>
+      )}
+      {Object.keys(problems).length > 0 && (
+        <div role="alert" className="notice notice--error">
+          <ul>
+            {Object.entries(problems).map(([field, message]) => (
+              <li key={field}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <dl className="admin-facts">
+        <dt>Granskning</dt>
+        <dd>
+          {f.confirmed ? REVIEW_LABELS[f.review] : "Organisatören har inte bekräftat sin e-post än"}
+          {f.reviewedAt && ` ${formatDateTime(f.reviewedAt)}`}
+          {f.reviewReason && ` – ${f.reviewReason}`}
+        </dd>
+        <dt>Slag</dt>
+        <dd>{f.kind}</dd>
+        <dt>Sidan</dt>
+        <dd>
+          <a href={f.path}>{f.path}</a>
+          {f.hiddenAt && ` (dold ${formatDateTime(f.hiddenAt)}${f.hiddenReason ? `: ${f.hiddenReason}` : ""})`}
+          {f.listed ? " · visas i listan när den är godkänd" : " · bara med adressen"}
+        </dd>
+        <dt>Organisatör</dt>
+        <dd>
+          {f.organiserName}, {f.organiserEmail}
+          {f.bankId && " (BankID)"}
+        </dd>
+        <dt>Mål och slutdatum</dt>
+        <dd>
+          {f.goalOre ? formatSek(f.goalOre) : "Inget mål"} · {f.endsOn ? `till och med ${formatCalendarDate(f.endsOn)}` : "inget slutdatum"}
+          {f.status === "closed" && " · avslutad"}
+        </dd>
+        <dt>Insamlat</dt>
+        <dd>
+          {formatSek(totalOre)} från {paidGifts} gåvor
+        </dd>
+      </dl>
+      <h2>Text</h2>
+      <p className="admin-quote">{f.message}</p>
+
+      <h2>Granska</h2>
+      <Form method="post" className="form">
+        <input type="hidden" name="action" value="review" />
+        <p>
+          <button type="submit" name="decision" value="approve" className="button button--primary">
+            Godkänn
+          </button>
+        </p>
+        <div className="field">
+          <label htmlFor="skal">Skäl om den inte godkänns (mejlas till organisatören)</label>
+          <textarea id="skal" name="reason" rows={3} maxLength={REASON_MAX_CHARACTERS * 2} aria-invalid={problems.reason ? true : undefined} />
+        </div>
+        <p>
+          <button type="submit" name="decision" value="refuse" className="button button--secondary">
+            Godkänn inte
+          </button>
+        </p>
+      </Form>
+
+      <h2>Dölj sidan</h2>
+      <Form method="post" className="form">
+        {f.hiddenAt ? (
+          <button type="submit" name="action" value="unhide" className="button button--secondary">
+            Visa sidan igen
+          </button>
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor="dolj-skal">Varför sidan döljs (för personalen)</label>
+              <input id="dolj-skal" name="reason" type="text" maxLength={REASON_MAX_CHARACTERS} />
+            </div>
+            <button type="submit" name="action" value="hide" className="button button--secondary">
+              Dölj sidan
+            </button>
+          </>
+        )}
+      </Form>
+
+      {reports.length > 0 && (
+        <>
+          <h2>Anmälningar</h2>
+          <ul>
+            {reports.map((r) => (
+              <li key={r.id}>
+                {formatDateTime(r.createdAt)}: {r.reason} {r.handled && <span className="admin-muted">(hanterad)</span>}
+              </li>
+            ))}
+          </ul>
+          <Form method="post">
+            <button type="submit" name="action" value="reports_handled" className="button button--secondary">
+              Markera som hanterade
+            </button>
+          </Form>
+        </>
+      )}
+
+      <table className="admin-table">
+        <caption>Gåvor på sidan</caption>
+        <thead>
+          <tr>
+            <th scope="col">Givare</th>
+            <th scope="col">På sidan</th>
+            <th scope="col">Belopp</th>
+            <th scope="col">Status</th>
+            <th scope="col">Datum</th>
+            <th scope="col">Hälsning</th>
+          </tr>
+        </thead>
+        <tbody>
+          {gifts.map((g) => (
+            <tr key={g.id}>
+              <th scope="row">
+                {g.donorName} <span className="admin-muted">{g.orderReference}</span>
+              </th>
+              <td>{g.showOnPage ? (g.displayName ?? "") : "Anonym"}</td>
+              <td>{formatSek(g.amountOre)}</td>
+              <td>{GIFT_STATUS_LABELS[g.status] ?? g.status}</td>
+              <td>{formatDateTime(g.createdAt)}</td>
+              <td>
+                {g.greeting ?? ""}
+                {g.greeting && (
+                  <Form method="post">
+                    <input type="hidden" name="giftId" value={g.id} />
+                    <button type="submit" name="action" value={g.hidden ? "show_greeting" : "hide_greeting"} className="button button--link">
+                      {g.hidden ? "Visa hälsningen" : "Dölj hälsningen"}
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin-fundraisers";
+import { requireStaff } from "./staff-guard.server";
+import { formatDateTime } from "./admin-format";
+import { listFundraisersForStaff, reviewQueue, type StaffFundraiserRow } from "#core/fundraisers/fundraiser-moderation";
+import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } from "#core/fundraisers/fundraiser-kinds";
+import { countOf, formatSek } from "#core/site/format";
+
+export function meta() {
+  return [{ title: "Insamlingar att granska – Administration" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { container, audit } = await requireStaff(context, request, "insamling");
+  const queue = await reviewQueue(container.db);
+  const all = await listFundraisersForStaff(container.db);
+  // The lists name organisers (personal data): each look is logged.
+  await audit({ action: "fundraisers.list", details: { pending: queue.pending.length, reported: queue.reported.length } });
+  const rows = (list: StaffFundraiserRow[]) =>
+    list.map(({ fundraiser: f, paidGifts, totalOre, openReports }) => ({
+      id: f.id,
+      title: f.title,
+      kind: FUNDRAISER_KIND_LABELS[f.kind],
+      organiserName: f.organiser_name,
+      review: f.review,
+      confirmed: f.confirmed_at !== null,
+      hidden: f.hidden_at !== null,
+      status: f.status,
+      paidGifts,
+      totalOre,
+      openReports,
+      createdAt: f.created_at,
+    }));
+  return { pending: rows(queue.pending), reported: rows(queue.reported), all: rows(all) };
+}
+
+type Row = Route.ComponentProps["loaderData"]["pending"][number];
+
+function FundraiserTable({ caption, rows }: { caption: string; rows: Row[] }) {
+  return (
+    <table className="admin-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Insamling</th>
+          <th scope="col">Slag</th>
+          <th scope="col">Organisatör</th>
+          <th scope="col">Granskning</th>
+          <th scope="col">Gåvor</th>
+          <th scope="col">Insamlat</th>
+          <th scope="col">Startad</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">
+              <Link to={`/admin/insamlingar/granska/${r.id}`}>{r.title}</Link>
+              {r.openReports > 0 && <span className="admin-muted"> ({countOf(r.openReports, "anmälan", "anmälningar")})</span>}
+            </th>
+            <td>{r.kind}</td>
+            <td>{r.organiserName}</td>
+            <td>
+              {r.confirmed ? REVIEW_LABELS[r.review] : "Inte bekräftad"}
+              {r.hidden && " · dold"}
+              {r.status === "closed" && " · avslutad"}
+            </td>
+            <td>{r.paidGifts}</td>
+            <td>{formatSek(r.totalOre)}</td>
+            <td>{formatDateTime(r.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Personal fundraisers: the queue waiting for review (oldest first), pages visitors reported, and every fundraiser. */
+export default function AdminFundraisers({ loaderData }: Route.ComponentProps) {
+  const { pending, reported, all } = loaderData;
+  return (
+    <>
+      <h1>Insamlingar att granska</h1>
+      <p>Nya insamlingar syns i listan på webbplatsen först när de är godkända. Den äldsta står först.</p>
+      <FundraiserTable caption={pending.length === 0 ? "Inga insamlingar väntar" : `Väntar på granskning: ${countOf(pending.length, "insamling", "insamlingar")}`} rows={pending} />
+      {reported.length > 0 && <FundraiserTable caption={`Anmälda av besökare: ${countOf(reported.length, "insamling", "insamlingar")}`} rows={reported} />}
+      <FundraiserTable caption={`Alla insamlingar (${all.length})`} rows={all} />
+      <p className="admin-muted">Gåvor och belopp räknar betalda gåvor och gåvor som organisatören har lagt till.</p>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/fundraiser-list";
+import { containerContext } from "../context";
+import { listPublicFundraisers } from "#core/fundraisers/fundraiser-moderation";
+import { FUNDRAISER_KIND_LABELS } from "#core/fundraisers/fundraiser-kinds";
+import { fundraiserPath } from "#core/fundraisers/fundraiser-service";
+import { goalPercent } from "#core/fundraisers/fundraiser-wall";
+import { FundraiserPicture } from "./fundraiser-picture";
+import { FundraiserProgress } from "./fundraiser-progress";
+import "./fundraiser.css";
+
+export function meta() {
+  return [
+    { title: "Insamlingar" },
+    { name: "description", content: "Insamlingar till hjärt- och lungforskningen som givare har startat – på födelsedagar, bröllop, i utmaningar och till någons ära." },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const container = context.get(containerContext);
+  const fundraisers = await listPublicFundraisers(container.db, container.clock);
+  return { fundraisers: fundraisers.map((f) => ({ ...f, path: fundraiserPath(f.slug), percent: goalPercent(f.totalOre, f.goalOre) })) };
+}
+
+export default function FundraiserList({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="page page--medium">
+      <h1>Insamlingar</h1>
+      <p className="lead">Här samlar givare in till hjärt- och lungforskningen på sina egna sidor. Alla gåvor går direkt till forskningen.</p>
+      <p>
+        <Link to="/insamling" className="button button--primary">
+          Starta en egen insamling
+        </Link>
+      </p>
+      {loaderData.fundraisers.length === 0 ? (
+        <p>Det finns inga pågående insamlingar just nu. Starta gärna den första!</p>
+      ) : (
+        <ul className="fundraiser-list">
+          {loaderData.fundraisers.map((f) => (
+            <li key={f.slug}>
+              <article className="fundraiser-card">
+                <FundraiserPicture picture={f.picture} size={64} />
+                <p className="fundraiser-heading__kicker">{FUNDRAISER_KIND_LABELS[f.kind]}</p>
+                <h2>
+                  <Link to={f.path}>{f.title}</Link>
+                </h2>
+                <p>Av {f.organiserName}</p>
+                {f.showTotal && <FundraiserProgress amountOre={f.totalOre} goalOre={f.goalOre} gifts={0} percent={f.percent} compact />}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,296 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/fundraiser-manage";
+import { containerContext } from "../context";
+import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "../donor/donor-session.server";
+import { isSlug } from "#core/memorial/collection-slug";
+import { fundraiserGiftFacts, fundraiserManagePath, fundraiserPath, verifyFundraiserManageAccess } from "#core/fundraisers/fundraiser-service";
+import { donorWall, fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
+import { setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
+import { addOfflineGift, closeFundraiser, editFundraiserText, fundraiserUpdates, postFundraiserUpdate } from "#core/fundraisers/fundraiser-organiser";
+import { isOrganiserFormName, organiserForms } from "#core/fundraisers/fundraiser-forms";
+import { formatDateLong, formatSek } from "#core/site/format";
+import { ErrorSummary } from "../components/form/error-summary";
+import { CheckboxField, TextAreaField, TextField } from "../components/form/field";
+import { parseForm, type FormResult } from "../components/form/parse-form";
+import { useSiteForm } from "../components/form/use-site-form";
+import { FundraiserPicture } from "./fundraiser-picture";
+import "../components/form/form.css";
+import "./fundraiser.css";
+
+export function meta() {
+  return [{ title: "Hantera insamlingen" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+}
+
+export function headers() {
+  return TOKEN_PAGE_HEADERS;
+}
+
+const FAILURE_STATUS = { invalid: 401, expired: 410 } as const;
+
+const DONE = {
+  sparat: "Texten är sparad.",
+  nyhet: "Hälsningen är publicerad och mejlas till dem som bad om nyheter.",
+  gava: "Gåvan är tillagd i summan.",
+  dold: "Hälsningen syns inte längre på sidan.",
+  visad: "Hälsningen syns på sidan igen.",
+  avslutad: "Insamlingen är avslutad. Tack för allt du har gjort för forskningen!",
+} as const;
+
+const REVIEW_TEXT = {
+  pending: "Vi läser insamlingen. Den syns i listan på webbplatsen när vi har godkänt den; med adressen fungerar den redan.",
+  approved: "Insamlingen är godkänd.",
+  refused: "Insamlingen är inte godkänd och visas inte.",
+} as const;
+
+async function access(context: Route.LoaderArgs["context"], slug: string, token: string | null) {
+  const container = context.get(containerContext);
+  return isSlug(slug)
+    ? verifyFundraiserManageAccess(container.db, container.clock, container.collections.linkKey, slug, token)
+    : ({ ok: false, reason: "invalid" } as const);
+}
+
+/**
+ * The organiser's page, by the signed link in their e-mail
+ * (`/insamling/{slug}/hantera?token=…`); opening it the first time confirms
+ * the page. A forged, altered or expired link changes nothing.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const container = context.get(containerContext);
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const found = await access(context, params.slug, token);
+  if (!found.ok) return data({ state: found.reason }, { status: FAILURE_STATUS[found.reason] });
+  const f = found.fundraiser;
+  const facts = await fundraiserGiftFacts(container.db, f.id);
+  const done = url.searchParams.get("klart");
+  return {
+    state: "ok" as const,
+    token: token as string,
+    created: url.searchParams.get("ny") === "1",
+    done: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
+    path: fundraiserPath(f.slug),
+    shareUrl: `${container.config.publicUrl}${fundraiserPath(f.slug)}`,
+    fundraiser: { title: f.title, picture: f.picture, message: f.message ?? "", open: f.status === "open", review: f.review, reviewReason: f.review_reason, hidden: f.hidden_at !== null },
+    totals: fundraiserTotals(facts),
+    // The organiser sees what the wall shows, plus whether a greeting is hidden: never a name or amount the giver kept off the page.
+    wall: donorWall(facts.map((g) => ({ ...g, hidden: false }))).map((entry) => ({ ...entry, hidden: facts.find((g) => g.id === entry.id)?.hidden ?? false })),
+    updates: await fundraiserUpdates(container.db, f.id),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  assertSameOrigin(context, request);
+  const container = context.get(containerContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isOrganiserFormName(intent)) throw data(null, { status: 400 });
+  const submission = parseForm(formData, organiserForms[intent]);
+  const fail = (message: string, status: number) => data({ intent, result: submission.reply({ formErrors: [message] }) as FormResult }, { status });
+  if (!(await container.collections.changes.hit(clientIp(context)))) return fail("Du har gjort många ändringar på kort tid. Vänta en minut och försök igen.", 429);
+  const token = new URL(request.url).searchParams.get("token");
+  const found = await access(context, params.slug, token);
+  if (!found.ok) return fail("Länken fungerar inte, så ingenting har ändrats.", FAILURE_STATUS[found.reason]);
+  if (submission.status !== "success") return data({ intent, result: submission.reply() as FormResult }, { status: 400 });
+  const { db, clock } = container;
+  const id = found.fundraiser.id;
+  const value = submission.value as Record<string, unknown>;
+  let done: keyof typeof DONE;
+  switch (intent) {
+    case "edit":
+      await editFundraiserText(db, clock, id, String(value.message));
+      done = "sparat";
+      break;
+    case "update":
+      await postFundraiserUpdate(db, clock, id, String(value.text));
+      done = "nyhet";
+      break;
+    case "offline":
+      await addOfflineGift(db, clock, id, value as { amountOre: number; name: string | null });
+      done = "gava";
+      break;
+    case "hide":
+    case "show":
+      if (!(await setWallGreetingHidden(db, clock, id, String(value.giftId), intent === "hide"))) return fail("Vi hittar inte den hälsningen i insamlingen.", 400);
+      done = intent === "hide" ? "dold" : "visad";
+      break;
+    case "close":
+      await closeFundraiser(db, clock, id);
+      done = "avslutad";
+      break;
+  }
+  return redirect(`${fundraiserManagePath(found.fundraiser.slug, token as string)}&klart=${done}`, 303);
+}
+
+export default function FundraiserManage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state !== "ok") {
+    return (
+      <article className="page page--narrow">
+        <h1>{loaderData.state === "expired" ? "Länken har gått ut" : "Länken fungerar inte"}</h1>
+        <p className="lead">
+          {loaderData.state === "expired"
+            ? "Länken gäller inte längre. Ring eller mejla oss, så skickar vi en ny."
+            : "Länken är inte giltig. Kontrollera att hela länken från mejlet kom med."}
+        </p>
+        <p>
+          <Link to="/kontakt">Kontakta oss</Link>
+        </p>
+      </article>
+    );
+  }
+  return <Manage d={loaderData} actionData={actionData} />;
+}
+
+type OkData = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>;
+
+function Manage({ d, actionData }: { d: OkData; actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const formAction = `?token=${encodeURIComponent(d.token)}`;
+  const result = (intent: string) => (actionData?.intent === intent ? actionData.result : null);
+  const edit = useSiteForm({ id: "text", schema: organiserForms.edit, lastResult: result("edit"), defaultValue: { message: d.fundraiser.message }, labels: { message: "Text", form: "Texten" } });
+  const update = useSiteForm({ id: "nyhet", schema: organiserForms.update, lastResult: result("update"), labels: { text: "Hälsning", form: "Hälsningen" } });
+  const offline = useSiteForm({ id: "gava", schema: organiserForms.offline, lastResult: result("offline"), labels: { amount: "Belopp", name: "Namn", form: "Gåvan" } });
+  const close = useSiteForm({ id: "avsluta", schema: organiserForms.close, lastResult: result("close"), labels: { confirm: "Avsluta insamlingen", form: "Avsluta" } });
+  const otherError = actionData && (actionData.intent === "hide" || actionData.intent === "show") ? (actionData.result.error?.[""]?.[0] ?? null) : null;
+
+  return (
+    <article className="page page--narrow fundraiser-page">
+      <header className="fundraiser-heading">
+        <FundraiserPicture picture={d.fundraiser.picture} size={80} />
+        <div>
+          <p className="fundraiser-heading__kicker">Hantera insamlingen</p>
+          <h1>{d.fundraiser.title}</h1>
+        </div>
+      </header>
+      {d.created && (
+        <p className="notice" role="status">
+          Insamlingen är startad! Vi har också mejlat länken till den här sidan. Spara mejlet – med länken hanterar du insamlingen.
+        </p>
+      )}
+      {d.done && (
+        <p className="notice notice--success" role="status">
+          {d.done}
+        </p>
+      )}
+      {otherError && (
+        <p className="notice notice--error" role="alert">
+          {otherError}
+        </p>
+      )}
+      <p>
+        {REVIEW_TEXT[d.fundraiser.review]}
+        {d.fundraiser.review === "refused" && d.fundraiser.reviewReason ? ` ${d.fundraiser.reviewReason}` : ""}
+        {d.fundraiser.hidden ? " Sidan är dold av oss just nu; kontakta oss om du har frågor." : ""}
+      </p>
+      <section aria-labelledby="dela">
+        <h2 id="dela">Adressen att dela</h2>
+        <p>
+          <Link to={d.path}>{d.shareUrl}</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="gavor">
+        <h2 id="gavor">Gåvor</h2>
+        <p>
+          <strong>{formatSek(d.totals.amountOre)}</strong> från {d.totals.gifts === 1 ? "en gåva" : `${d.totals.gifts} gåvor`}
+          {d.totals.offlineOre > 0 ? `, varav ${formatSek(d.totals.offlineOre)} som du har lagt till` : ""}.
+        </p>
+        {d.wall.length > 0 && (
+          <ul className="fundraiser-wall__list">
+            {d.wall.map((entry) => (
+              <li key={entry.id} className="fundraiser-wall__entry">
+                <p className="fundraiser-wall__who">
+                  <strong>{entry.name}</strong>
+                  {entry.amountOre !== null && ` ${formatSek(entry.amountOre)}`}
+                  {entry.offline && " (gåva utanför webbplatsen)"}
+                  {entry.hidden && " – dold på sidan"}
+                </p>
+                {entry.greeting && <p className="fundraiser-wall__greeting">{entry.greeting}</p>}
+                {!entry.offline && !entry.anonymous && (
+                  <Form method="post" action={formAction}>
+                    <input type="hidden" name="giftId" value={entry.id} />
+                    <button type="submit" name="intent" value={entry.hidden ? "show" : "hide"} className="button button--link" disabled={busy}>
+                      {entry.hidden ? "Visa hälsningen igen" : "Dölj hälsningen"}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <a href={`${d.path}/hantera/gavor.csv${formAction}`} download>
+            Ladda ner gåvorna som CSV-fil
+          </a>
+        </p>
+      </section>
+
+      {d.fundraiser.open && (
+        <>
+          <section aria-labelledby="nyhet-rubrik">
+            <h2 id="nyhet-rubrik">Skriv en hälsning till dem som gett</h2>
+            <p>Hälsningen visas på sidan och mejlas till dem som bad om nyheter.</p>
+            <ErrorSummary {...update.summary} />
+            <Form method="post" action={formAction} className="form" {...update.formProps}>
+              <TextAreaField field={update.fields.text} label="Hälsning" rows={4} />
+              <button type="submit" name="intent" value="update" className="button button--primary" disabled={busy}>
+                Publicera och mejla
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="gava-rubrik">
+            <h2 id="gava-rubrik">Lägg till en gåva du fått på annat sätt</h2>
+            <p>Till exempel kontanter på festen. Gåvan räknas i summan och märks på sidan. Den ger inget skatteavdrag och syns inte i givarens uppgifter.</p>
+            <ErrorSummary {...offline.summary} />
+            <Form method="post" action={formAction} className="form" {...offline.formProps}>
+              <TextField field={offline.fields.amount} label="Belopp i kronor" inputMode="numeric" autoComplete="off" />
+              <TextField field={offline.fields.name} label="Namn på sidan (frivilligt)" hint="Lämna tomt så står det Anonym." autoComplete="off" />
+              <button type="submit" name="intent" value="offline" className="button button--secondary" disabled={busy}>
+                Lägg till gåvan
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="text-rubrik">
+            <h2 id="text-rubrik">Ändra texten</h2>
+            <ErrorSummary {...edit.summary} />
+            <Form method="post" action={formAction} className="form" {...edit.formProps}>
+              <TextAreaField field={edit.fields.message} label="Text på sidan" rows={6} />
+              <button type="submit" name="intent" value="edit" className="button button--secondary" disabled={busy}>
+                Spara texten
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="avsluta-rubrik">
+            <h2 id="avsluta-rubrik">Avsluta insamlingen</h2>
+            <p>Sidan finns kvar men tar inte emot fler gåvor.</p>
+            <ErrorSummary {...close.summary} />
+            <Form method="post" action={formAction} className="form" {...close.formProps}>
+              <CheckboxField field={close.fields.confirm} label="Ja, avsluta insamlingen nu" />
+              <button type="submit" name="intent" value="close" className="button button--secondary" disabled={busy}>
+                Avsluta insamlingen
+              </button>
+            </Form>
+          </section>
+        </>
+      )}
+
+      {d.updates.length > 0 && (
+        <section aria-labelledby="publicerat">
+          <h2 id="publicerat">Dina hälsningar</h2>
+          <ul>
+            {d.updates.map((u) => (
+              <li key={u.id}>
+                <p className="fundraiser-wall__greeting">
+                  <strong>{formatDateLong(u.created_at)}:</strong> {u.text}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}

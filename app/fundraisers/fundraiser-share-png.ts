@@ -1,0 +1,34 @@
+import type { Route } from "./+types/fundraiser-share-png";
+import { countDocumentRender, renderForVisitor } from "../components/documents/visitor-render.server";
+import { DOCUMENT_CONTENT_TYPES } from "#core/documents/document-renderer";
+import { fundraiserFor, publicFundraiserView } from "./fundraiser-page.server";
+
+/**
+ * GET /insamling/{slug}/dela.png: the page's share image (1200 × 630; the
+ * page's og:image) with its title, organiser and progress, rendered by the
+ * document render pool and counted per visitor like every document
+ * (decision 0039). Only for a page that shows: otherwise 404.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await countDocumentRender(context);
+  const fundraiser = await fundraiserFor(context, params.slug);
+  const view = await publicFundraiserView(context, fundraiser);
+  if (view.visibility !== "visible") return new Response("Insamlingen finns inte.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const png = await renderForVisitor(
+    context,
+    {
+      kind: "fundraiser-share",
+      data: {
+        title: view.fundraiser.title,
+        kindLabel: view.fundraiser.kindLabel,
+        organiserName: view.fundraiser.organiserName,
+        amountOre: view.total?.amountOre ?? null,
+        goalOre: view.total ? view.fundraiser.goalOre : null,
+        percent: view.total?.percent ?? null,
+      },
+    },
+    "png",
+  );
+  // Link previews fetch it once and keep it; a few minutes old is fine for a total.
+  return new Response(new Uint8Array(png), { headers: { "Content-Type": DOCUMENT_CONTENT_TYPES.png, "Cache-Control": "public, max-age=300" } });
+}

@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { DB } from "#db/schema";
+import type { Clock } from "../clock";
+import { enqueueJob } from "../jobs/job-queue";
+import { findFundraiserById, fundraiserPath, type FundraiserMailDeps } from "./fundraiser-service";
+
+/**
+ * The organiser's tools on their manage page (decision 0050): edit the text,
+ * post an update (e-mailed to givers who asked for updates, by a job), add
+ * an offline gift (counted in the total and marked, never a gift row and so
+ * never in tax data), hide a greeting, close early, and a CSV of the page's
+ * gifts. The forms are core/fundraisers/fundraiser-forms.ts `organiserForms`.
+ */
+export const FUNDRAISER_UPDATE_JOB = "fundraiser-update";
+export async function editFundraiserText(db: Kysely<DB>, clock: Clock, fundraiserId: string, message: string): Promise<void> {
+  await db.updateTable("fundraisers").set({ message, updated_at: clock.now().toISOString() }).where("id", "=", fundraiserId).execute();
+}
+
+/** Posts an update on the page and, in the same transaction, queues its e-mail to the givers who asked for updates. */
+export async function postFundraiserUpdate(db: Kysely<DB>, clock: Clock, fundraiserId: string, text: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("fundraiser_updates").values({ id, fundraiser_id: fundraiserId, text, created_at: clock.now().toISOString() }).execute();
+    await enqueueJob(trx, clock, { type: FUNDRAISER_UPDATE_JOB, payload: { updateId: id }, dedupeKey: `${FUNDRAISER_UPDATE_JOB}:${id}` });
+  });
+  return id;
+}
+
+export async function fundraiserUpdates(db: Kysely<DB>, fundraiserId: string) {
+  return db.selectFrom("fundraiser_updates").select(["id", "text", "created_at"]).where("fundraiser_id", "=", fundraiserId).orderBy("created_at", "desc").execute();
+}
+
+/** A gift the organiser received outside the site: counted and marked on the page, never a gift row (so never in tax data). */
+export async function addOfflineGift(db: Kysely<DB>, clock: Clock, fundraiserId: string, gift: { amountOre: number; name: string | null }): Promise<void> {
+  await db
+    .insertInto("fundraiser_offline_gifts")
+    .values({ id: crypto.randomUUID(), fundraiser_id: fundraiserId, amount_ore: gift.amountOre, display_name: gift.name, created_at: clock.now().toISOString() })
+    .execute();
+}
+
+/** Closes from open only (twice is once). */
+export async function closeFundraiser(db: Kysely<DB>, clock: Clock, fundraiserId: string): Promise<boolean> {
+  const now = clock.now().toISOString();
+  const result = await db
+    .updateTable("fundraisers")
+    .set({ status: "closed", closed_at: now, updated_at: now })
+    .where("id", "=", fundraiserId)
+    .where("status", "=", "open")
+    .where("kind", "<>", "memorial")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The job: the update to every paid giver who asked for updates, one e-mail each (an address once). */
+export async function sendFundraiserUpdate(deps: FundraiserMailDeps, payload: unknown): Promise<void> {
+  const { updateId } = z.object({ updateId: z.string().min(1) }).parse(payload);
+  const update = await deps.db.selectFrom("fundraiser_updates").selectAll().where("id", "=", updateId).executeTakeFirst();
+  if (!update) throw new Error(`Unknown fundraiser update ${updateId}`);
+  const fundraiser = await findFundraiserById(deps.db, update.fundraiser_id);
+  if (!fundraiser) throw new Error(`Unknown fundraiser ${update.fundraiser_id}`);
+  const givers = await deps.db
+    .selectFrom("fundraiser_gifts as fg")
+    .innerJoin("gifts as g", "g.id", "fg.gift_id")
+    .select(["g.donor_email", "g.donor_name"])
+    .where("fg.fundraiser_id", "=", fundraiser.id)
+    .where("fg.wants_updates", "=", 1)
+    .where("g.status", "=", "paid")
+    .orderBy("g.created_at")
+    .execute();
+  const seen = new Set<string>();
+  for (const giver of givers) {
+    const address = giver.donor_email.toLowerCase();
+    if (!address || seen.has(address)) continue;
+    seen.add(address);
+    await deps.mailer.send({
+      to: address,
+      subject: `Nytt från insamlingen ”${fundraiser.title}”`,
+      text: [
+        `Hej ${giver.donor_name},`,
+        "",
+        `${fundraiser.organiser_name} har skrivit en hälsning till alla som har gett till insamlingen ”${fundraiser.title}”:`,
+        "",
+        update.text,
+        "",
+        `Se insamlingen: ${deps.publicUrl}${fundraiserPath(fundraiser.slug)}`,
+        "",
+        "Du får det här mejlet för att du bad om nyheter när du gav. Vill du inte ha fler, svara på mejlet så tar vi bort dig.",
+        "",
+        "Varma hälsningar,",
+        deps.site.name,
+      ].join("\n"),
+    });
+  }
+}
+
+/** The page's gifts as the organiser may see them, for their CSV: online gifts show a name and amount only where the giver allowed it. */
+export async function organiserGiftRows(db: Kysely<DB>, fundraiserId: string) {
+  const online = await db
+    .selectFrom("fundraiser_gifts as fg")
+    .innerJoin("gifts as g", "g.id", "fg.gift_id")
+    .select(["g.created_at", "g.amount_ore", "fg.display_name", "fg.greeting", "fg.show_on_page", "fg.show_amount", "fg.hidden_at"])
+    .where("fg.fundraiser_id", "=", fundraiserId)
+    .where("g.status", "=", "paid")
+    .execute();
+  const offline = await db.selectFrom("fundraiser_offline_gifts").selectAll().where("fundraiser_id", "=", fundraiserId).execute();
+  return [
+    ...online.map((r) => ({
+      date: r.created_at,
+      name: r.show_on_page === 1 ? (r.display_name ?? "") : "Anonym",
+      amountOre: r.show_amount === 1 ? r.amount_ore : null,
+      greeting: r.show_on_page === 1 ? (r.greeting ?? "") : "",
+      offline: false,
+      hidden: r.hidden_at !== null,
+    })),
+    ...offline.map((r) => ({ date: r.created_at, name: r.display_name ?? "Anonym", amountOre: r.amount_ore, greeting: "", offline: true, hidden: false })),
+  ].sort((a, b) => b.date.localeCompare(a.date));
+}
+

@@ -1,0 +1,53 @@
+import type { FundraiserShareData } from "#core/documents/document-renderer";
+import { formatMoney } from "../design/format";
+import { fitName } from "../design/text-fit";
+import { HEART_PATH, Mark, PULSE_PATH } from "../design/logo";
+import { Box, Page, Path, Svg, Text } from "../primitives";
+import type { TemplateProps } from "./template";
+
+/**
+ * A fundraiser's share image (1200 × 630, what a link preview shows): the
+ * kind, the title, who organises it and the progress towards the goal, with
+ * the charity's mark. Vector art only, in the charity's colours.
+ */
+const TITLE_SIZES = [34, 28, 23, 19] as const;
+const TITLE_WIDTH = 400;
+const BAR_WIDTH = 400;
+
+export function FundraiserShare({ data, site, theme }: TemplateProps<FundraiserShareData>) {
+  const c = theme.colour;
+  const filled = data.percent === null ? 0 : Math.max(2, Math.round((BAR_WIDTH * data.percent) / 100));
+  return (
+    <Page size="share" style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.surface }}>
+      <Box style={{ position: "absolute", top: 40, right: 36 }}>
+        <Svg width={130} height={130} viewBox="0 0 48 48">
+          <Path d={HEART_PATH} fill={c.primary} />
+          <Path d={PULSE_PATH} fill="none" stroke={c.surface} strokeWidth={2} />
+        </Svg>
+      </Box>
+      <Box style={{ paddingTop: 34, paddingLeft: 36, width: 440 }}>
+        <Text style={{ fontSize: 10, fontWeight: 700, letterSpacing: 1.6, textTransform: "uppercase", color: c.primary }}>{`Insamling · ${data.kindLabel}`}</Text>
+        <Text style={{ fontFamily: theme.font.serif, fontWeight: 600, fontSize: fitName(data.title, TITLE_SIZES, TITLE_WIDTH, 3).fontSize, lineHeight: 1.12, color: c.primaryDark, marginTop: 10, maxWidth: TITLE_WIDTH }}>
+          {data.title}
+        </Text>
+        <Text style={{ fontSize: 12.5, marginTop: 10, color: c.muted }}>{`En insamling av ${data.organiserName} till hjärt- och lungforskningen`}</Text>
+      </Box>
+      {data.amountOre === null ? null : (
+        <Box style={{ position: "absolute", left: 36, bottom: 62, width: BAR_WIDTH }}>
+          <Text style={{ fontSize: 15, fontWeight: 700, color: c.primaryDark }}>
+            {data.goalOre === null ? `${formatMoney(data.amountOre)} insamlat` : `${formatMoney(data.amountOre)} av ${formatMoney(data.goalOre)}`}
+          </Text>
+          {data.percent === null ? null : (
+            <Box style={{ marginTop: 8, width: BAR_WIDTH, height: 12, borderRadius: 6, backgroundColor: c.line }}>
+              <Box style={{ width: filled, height: 12, borderRadius: 6, backgroundColor: c.primary }} />
+            </Box>
+          )}
+        </Box>
+      )}
+      <Box style={{ position: "absolute", left: 36, bottom: 22, flexDirection: "row", alignItems: "center", gap: 7 }}>
+        <Mark size={18} theme={theme} />
+        <Text style={{ fontSize: 9, fontWeight: 600, color: c.primaryDark }}>{site.name}</Text>
+      </Box>
+    </Page>
+  );
+}
