@@ -76,7 +76,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!ACTIONS.includes(act)) throw data("Okänd åtgärd.", { status: 400 });
   const by = `staff:${staff.id}`;
   const subject = { subjectType: "fundraiser", subjectId: id } as const;
-  const { db, clock } = container;
   const refuse = async (action: string, problems: Record<string, string>) => {
     await audit({ action, outcome: "refused", ...subject, details: { fields: Object.keys(problems) } });
     return data({ ok: false, done: null, problems }, { status: 400 });
@@ -85,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "review": {
       const parsed = reviewFundraiserSchema.safeParse({ decision: form.get("decision"), reason: form.get("reason") ?? "" });
       if (!parsed.success) return refuse("fundraiser.review", Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "decision"), i.message])));
-      await reviewFundraiser(db, clock, id, by, parsed.data);
+      await reviewFundraiser(container.db, container.clock, id, by, parsed.data);
       await audit({ action: "fundraiser.review", ...subject, details: { decision: parsed.data.decision } });
       return { ok: true, done: parsed.data.decision === "approve" ? "Insamlingen är godkänd. Organisatören får ett mejl." : "Insamlingen är inte godkänd. Organisatören får skälet med e-post.", problems: {} };
     }
@@ -93,7 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "unhide": {
       const reason = hideReason.safeParse(form.get("reason") ?? "");
       if (act === "hide" && (!reason.success || reason.data.trim().length < 3)) return refuse("fundraiser.hide", { reason: "Skriv varför sidan döljs (för personalen)." });
-      await setFundraiserHidden(db, clock, id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null);
+      await setFundraiserHidden(container.db, container.clock, id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null);
       await audit({ action: act === "hide" ? "fundraiser.hide" : "fundraiser.unhide", ...subject });
       return { ok: true, done: act === "hide" ? "Sidan är dold." : "Sidan visas igen.", problems: {} };
     }
@@ -101,12 +100,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "show_greeting": {
       const giftId = String(form.get("giftId") ?? "").slice(0, 64);
       const action = act === "hide_greeting" ? "fundraiser.hide_greeting" : "fundraiser.show_greeting";
-      if (!(await setWallGreetingHidden(db, clock, id, giftId, act === "hide_greeting"))) return refuse(action, { giftId: "Gåvan hör inte till insamlingen." });
+      if (!(await setWallGreetingHidden(container.db, container.clock, id, giftId, act === "hide_greeting"))) return refuse(action, { giftId: "Gåvan hör inte till insamlingen." });
       await audit({ action, ...subject, details: { giftId } });
       return { ok: true, done: act === "hide_greeting" ? "Hälsningen är dold på sidan." : "Hälsningen visas igen.", problems: {} };
     }
     case "reports_handled": {
-      const handled = await markReportsHandled(db, clock, id, by);
+      const handled = await markReportsHandled(container.db, container.clock, id, by);
       await audit({ action: "fundraiser.reports_handled", ...subject, details: { handled } });
       return { ok: true, done: "Anmälningarna är markerade som hanterade.", problems: {} };
     }

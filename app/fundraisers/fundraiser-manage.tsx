@@ -91,30 +91,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const found = await access(context, params.slug, token);
   if (!found.ok) return fail("Länken fungerar inte, så ingenting har ändrats.", FAILURE_STATUS[found.reason]);
   if (submission.status !== "success") return data({ intent, result: submission.reply() as FormResult }, { status: 400 });
-  const { db, clock } = container;
   const id = found.fundraiser.id;
   const value = submission.value as Record<string, unknown>;
   let done: keyof typeof DONE;
   switch (intent) {
     case "edit":
-      await editFundraiserText(db, clock, id, String(value.message));
+      await editFundraiserText(container.db, container.clock, id, String(value.message));
       done = "sparat";
       break;
     case "update":
-      await postFundraiserUpdate(db, clock, id, String(value.text));
+      await postFundraiserUpdate(container.db, container.clock, id, String(value.text));
       done = "nyhet";
       break;
     case "offline":
-      await addOfflineGift(db, clock, id, value as { amountOre: number; name: string | null });
+      await addOfflineGift(container.db, container.clock, id, value as { amountOre: number; name: string | null });
       done = "gava";
       break;
     case "hide":
     case "show":
-      if (!(await setWallGreetingHidden(db, clock, id, String(value.giftId), intent === "hide"))) return fail("Vi hittar inte den hälsningen i insamlingen.", 400);
+      if (!(await setWallGreetingHidden(container.db, container.clock, id, String(value.giftId), intent === "hide"))) return fail("Vi hittar inte den hälsningen i insamlingen.", 400);
       done = intent === "hide" ? "dold" : "visad";
       break;
     case "close":
-      await closeFundraiser(db, clock, id);
+      await closeFundraiser(container.db, container.clock, id);
       done = "avslutad";
       break;
   }

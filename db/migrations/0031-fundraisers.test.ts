@@ -18,7 +18,7 @@ describe.each(testEngines)("migration 0031 on %s", (engine) => {
   });
 
   it("moves each memorial collection and its gifts into the fundraiser tables", async () => {
-    database = await openTestDatabase(engine, { upTo: "0026-company-gifts" });
+    database = await openTestDatabase(engine, { upTo: "0030-gift-mentions" });
     const db = database.db as unknown as Kysely<unknown>;
     await sql`insert into memorials (id, source_id, name, birth_year, date_of_death, home_town, funeral_date, funeral_parlour_source_id, funeral_parlour_name, created_at, updated_at)
               values ('m1', 's1', 'Märta Minne', 1940, '2026-11-01', 'Umeå', null, null, null, ${T}, ${T})`.execute(db);
