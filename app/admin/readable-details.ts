@@ -26,6 +26,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   code: "Kod",
   count: "Antal",
   errorCode: "Felkod",
+  expiresAt: "Gäller till",
   errors: "Fel",
   fields: "Fält med fel",
   file: "Fil",
@@ -37,6 +38,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   path: "Sida",
   provider: "Betaltjänst",
   query: "Sökte efter",
+  queued: "Köade",
   providerRefundId: "Betaltjänstens id",
   reason: "Orsak",
   references: "Referenser",
@@ -49,6 +51,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   underpaid: "Underbetalda",
   unmatched: "Omatchade",
   via: "Genom",
+  year: "År",
 };
 
 const VALUE_LABELS: Readonly<Record<string, string>> = {
@@ -69,6 +72,7 @@ const VALUE_LABELS: Readonly<Record<string, string>> = {
   "already-imported": "Redan inläst",
   not_staff: "Inte registrerad som personal",
   nothing_to_print: "Inget att skriva ut",
+  year_not_over: "Året är inte slut",
   // The request's method, where a refusal records it.
   GET: "Visa sidan",
   POST: "Skicka formulär",

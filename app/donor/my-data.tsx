@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!token && url.searchParams.get("raderad") === "1") return { state: "erased" as const, kept: KEPT_AFTER_ERASURE };
   const check = await container.donors.links.verify(token);
   if (!check.ok) return data({ state: check.reason }, { status: FAILURE_STATUS[check.reason] });
-  const donor = await findDonor(container.db, check.donorId);
+  const donor = await findDonor(container.db, check.subject);
   if (!donor) return data({ state: "revoked" as const }, { status: 410 });
   await container.donors.links.markUsed(check.tokenId);
   const myData = await myDataFor(container.db, container.clock, container.site, donor);
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const check = await container.donors.links.verify(token);
   // Nothing changes without a valid token; the loader then shows why.
   if (!check.ok) return redirect(`/dina-uppgifter?${new URLSearchParams({ token })}`, 303);
-  const donor = await findDonor(container.db, check.donorId);
+  const donor = await findDonor(container.db, check.subject);
   if (!donor) return redirect(`/dina-uppgifter?${new URLSearchParams({ token })}`, 303);
   const back = (flag: string) => redirect(`/dina-uppgifter?${new URLSearchParams({ token, [flag]: "1" })}`, 303);
   const failed = (result: FormResult) => data({ intent, result }, { status: 400 });
