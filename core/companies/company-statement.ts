@@ -27,7 +27,7 @@ import { companyPageParagraph } from "./company-links";
  */
 export const COMPANY_STATEMENT_JOB = "company-statement";
 
-const RATE = `${String(COMPANY_TAX_RULES.rate * 100).replace(".", ",")} %`;
+const RATE = `${new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 1 }).format(COMPANY_TAX_RULES.rate * 100)} %`;
 
 /** The statement's file name, for the e-mail and the downloads. */
 export function companyStatementFileName(year: number, organisationsnummer: string): string {

@@ -12,7 +12,7 @@ import type { TemplateProps } from "./template";
  * on over further pages, the company and year repeated at the top of each.
  */
 /** Gift rows on the first page under the figures, and on each page after it. */
-export const FIRST_PAGE_ROWS = 6;
+export const FIRST_PAGE_ROWS = 4;
 export const NEXT_PAGE_ROWS = 30;
 /** The company's name keeps to two rows at the largest size that allows it (the form takes 100 characters). */
 const NAME_SIZES = [15, 13, 11, 9.5] as const;

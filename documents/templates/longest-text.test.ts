@@ -14,6 +14,7 @@ import { CITY_MAX, PERSON_NAME_MAX, STREET_MAX } from "#core/text/text-fields";
 import { COMPANY_NAME_MAX } from "#core/companies/company-gift-form";
 import { statementGuidance } from "#core/companies/company-statement";
 import type { CompanyYear } from "#core/companies/company-years";
+import { FIRST_PAGE_ROWS } from "./company-statement";
 
 /**
  * Issue #30.6: every document holds the longest text its forms accept –
@@ -164,7 +165,7 @@ function cases(long: (n: number) => string): Case[] {
           companyName: long(COMPANY_NAME_MAX),
           organisationsnummer: "556677-8899",
           legalForm: "Aktiebolag",
-          gifts: Array.from({ length: 6 }, (_, i) => ({ paidAt: `2026-0${i + 1}-15T10:00:00.000Z`, orderReference: "0123456789ABCDEFGHJKMNPQRS", amountOre: 12_345_600 })),
+          gifts: Array.from({ length: FIRST_PAGE_ROWS }, (_, i) => ({ paidAt: `2026-0${i + 1}-15T10:00:00.000Z`, orderReference: "0123456789ABCDEFGHJKMNPQRS", amountOre: 12_345_600 })),
           qualifyingOre: 74_073_600,
           baseOre: 74_073_600,
           ceilingOre: 80_000_000,
