@@ -1,7 +1,7 @@
 import { Form, data } from "react-router";
 import type { Route } from "./+types/company-page";
 import { containerContext } from "../context";
-import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "../donor/donor-session.server";
+import { TOKEN_FAILURE_STATUS, TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "../donor/donor-session.server";
 import { companyOverview } from "#core/companies/company-donors";
 import { COMPANY_PAGE_PATH, COMPANY_PAGE_PURPOSE, companyLinkRequestSchema, requestCompanyLink } from "#core/companies/company-links";
 import { RecipientMailLimitedError } from "#core/mail/recipient-limit";
@@ -27,8 +27,6 @@ export function headers() {
   return TOKEN_PAGE_HEADERS;
 }
 
-const FAILURE_STATUS = { invalid: 401, expired: 410, revoked: 410 } as const;
-
 /**
  * A company's own page (decision 0047), reached from the link in its receipt,
  * invoice or yearly statement (`/foretag/gavor?token=…`): its gifts, its
@@ -41,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { state: "ask" as const };
   const check = await container.companies.links.verify(token, COMPANY_PAGE_PURPOSE);
-  if (!check.ok) return data({ state: check.reason }, { status: FAILURE_STATUS[check.reason] });
+  if (!check.ok) return data({ state: check.reason }, { status: TOKEN_FAILURE_STATUS[check.reason] });
   const company = await companyOverview(container.db, check.subject, container.clock.now());
   if (!company) return data({ state: "revoked" as const }, { status: 410 });
   await container.companies.links.markUsed(check.tokenId);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/company-statement-pdf";
 import { containerContext } from "../context";
-import { TOKEN_PAGE_HEADERS } from "../donor/donor-session.server";
+import { TOKEN_FAILURE_STATUS, TOKEN_PAGE_HEADERS } from "../donor/donor-session.server";
 import { countDocumentRender, renderForVisitor } from "../components/documents/visitor-render.server";
 import { COMPANY_PAGE_PURPOSE } from "#core/companies/company-links";
 import { companyStatementFileName, companyStatementFor, companyStatementsOf } from "#core/companies/company-statement";
@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await countDocumentRender(context);
   const container = context.get(containerContext);
   const check = await container.companies.links.verify(new URL(request.url).searchParams.get("token"), COMPANY_PAGE_PURPOSE);
-  if (!check.ok) throw data("Länken gäller inte längre. Be om en ny på sidan.", { status: check.reason === "invalid" ? 401 : 410 });
+  if (!check.ok) throw data("Länken gäller inte längre. Be om en ny på sidan.", { status: TOKEN_FAILURE_STATUS[check.reason] });
   const year = Number(params.year);
   const sent = (await companyStatementsOf(container.db, check.subject)).some((s) => s.year === year);
   const statement = sent ? await companyStatementFor(container.db, container.site, check.subject, year, container.clock.now()) : null;
