@@ -11,7 +11,8 @@ import * as companyPage from "#app/companies/company-page";
 import * as statementPdf from "#app/companies/company-statement-pdf";
 
 /** The company's own page (decision 0047): the token decides whose page; a statement downloads only for a year sent. */
-describe.each(testEngines)("a company's own page on %s", (engine) => {
+// A full PDF render and a server per engine, on a shared machine: more time than the default.
+describe.each(testEngines)("a company's own page on %s", { timeout: 120_000 }, (engine) => {
   const clock = new ManualClock("2027-01-20T09:00:00.000Z");
   let server: TestServer;
   let token = "";
@@ -23,8 +24,8 @@ describe.each(testEngines)("a company's own page on %s", (engine) => {
     await db.insertInto("company_gifts").values({ gift_id: gift.id, organisationsnummer: "5566778899", company_name: "Exempel Bygg AB", contact_name: "Karin Ek", company_reference: null }).execute();
     await queueCompanyStatements({ db, clock }, 2026, "staff:s1");
     token = (await server.container.companies.links.issue("5566778899", COMPANY_PAGE_PURPOSE)).token;
-  });
-  afterAll(() => server.dispose());
+  }, 120_000);
+  afterAll(() => server?.dispose());
 
   const context = () => {
     const provider = new RouterContextProvider();
