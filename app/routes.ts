@@ -39,6 +39,9 @@ export default [
   route("ge-en-gava/lista", "cards/list-order.tsx"),
   // Company gifts under the 2026 tax rules (decision 0045); /foretag itself is a content page.
   route("foretag/ge-en-gava", "companies/company-gift-form.tsx"),
+  // A company's own page through a signed link (decision 0047), and its yearly statements.
+  route("foretag/gavor", "companies/company-page.tsx"),
+  route("foretag/gavor/arsbesked/:year", "companies/company-statement-pdf.ts"),
   // Membership (decision 0024): a year's fee by any one-off method, the member card by the fee's reference, renewal by link.
   route("bli-medlem", "recurring/membership.tsx"),
   route("bli-medlem/medlemskort/:orderReference", "recurring/membership-card-pdf.ts"),
@@ -68,6 +71,8 @@ export default [
     route("leverans", "admin/admin-fulfilment.tsx"),
     route("givare", "admin/admin-donors.tsx"),
     route("givare/:donorId", "admin/admin-donor.tsx"),
+    route("foretag", "admin/admin-companies.tsx"),
+    route("foretag/:organisationsnummer", "admin/admin-company.tsx"),
     route("insamlingar", "admin/admin-collections.tsx"),
     route("insamlingar/granska", "admin/admin-fundraisers.tsx"),
     route("insamlingar/granska/:fundraiserId", "admin/admin-fundraiser.tsx"),

@@ -559,6 +559,33 @@ export interface CompanyGiftsTable {
   company_reference: string | null;
 }
 
+/** A company's yearly statement (årsbesked), queued once per company and income year (migration 0028). */
+export interface CompanyStatementsTable {
+  /** Ten digits. */
+  organisationsnummer: string;
+  income_year: number;
+  /** The year's qualifying gifts and the ceiling-capped base, as the statement said when it was queued. */
+  qualifying_ore: number;
+  base_ore: number;
+  email: string;
+  /** The e-mail job's dedupe key: whether it went out is the job's done_at. */
+  job_key: string;
+  queued_at: string;
+  /** `staff:<id>`. */
+  queued_by: string;
+}
+
+/** Signed links to a company's own page (migration 0028), as my_data_tokens for a donor. */
+export interface CompanyLinkTokensTable {
+  id: string;
+  organisationsnummer: string;
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
 /** Append-only: every change and every view of a donor's personal data in the back office. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -693,4 +720,6 @@ export interface DB {
   rate_limit_counters: RateLimitCountersTable;
   company_gifts: CompanyGiftsTable;
   gift_mentions: GiftMentionsTable;
+  company_statements: CompanyStatementsTable;
+  company_link_tokens: CompanyLinkTokensTable;
 }

@@ -34,6 +34,8 @@ import { postalFormJobs } from "#core/postal-forms/postal-form-jobs";
 import { membershipJobs } from "#core/membership/membership-jobs";
 import { agreementJobs } from "#core/agreements/agreement-jobs";
 import { myDataJobs } from "#core/my-data/my-data-jobs";
+import { companyJobs } from "#core/companies/company-jobs";
+import { COMPANY_LINK_TOKENS, LinkTokens } from "#core/my-data/link-tokens";
 import { webEventJobs } from "#core/tracking/web-event-jobs";
 import type { RenderBackend, RenderService } from "#core/documents/bounded-renderer";
 import type { GiftLimits } from "#core/gifts/gift-form";
@@ -120,6 +122,8 @@ export interface AppContainer {
   memorialLookup: MemorialServices["lookup"];
   /** Monthly giving: the autogiro file exchange with Bankgirot (server/agreement-services.ts). */
   agreements: AgreementServices;
+  /** Companies as donors (decision 0047): the signed links to a company's own page, and the per-IP limit on asking for one. */
+  companies: { links: LinkTokens; linkRequests: RateLimit };
   /** Server-side error reports (Sentry when SENTRY_DSN is set); scrubbed before they leave. */
   errorReporter: ErrorReporter;
   /** First-party web events from POST /api/RegisterWebEvent. */
@@ -222,6 +226,11 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   const cards = cardCatalogue();
   const rateLimiter = buildRateLimiter({ db, engine, clock, logger, onRefused: (limit) => metrics.rateLimitRefusals.inc({ limit }) });
   const donors = buildDonorServices(config, { db, clock, logger, rateLimiter }, secrets.secretKey);
+  // A company's own page (decision 0047): the My data link machinery, with the company's tokens in their own table.
+  const companies = {
+    links: new LinkTokens({ db, clock }, secrets.secretKey, config.MY_DATA_LINK_TTL_HOURS * 3_600_000, COMPANY_LINK_TOKENS),
+    linkRequests: rateLimiter.limit("company-links", config.RATE_LIMIT_MY_DATA_PER_MINUTE, MINUTE_MS),
+  };
   const collections = {
     linkKey: tokenSigningKey(secrets.secretKey),
     openings: rateLimiter.limit("collection-openings", config.RATE_LIMIT_MEMORIAL_COLLECTIONS_PER_HOUR, HOUR_MS),
@@ -259,7 +268,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     logger,
     ...collectJobs([
       paymentJobs({ payments, refunds, reconcileEveryMs: config.RECONCILE_INTERVAL_MS }),
-      giftJobs(mail),
+      giftJobs({ ...mail, companyLinks: companies.links }),
       orderJobs(mail),
       memorialJobs({ ...mail, linkKey: collections.linkKey }),
       fundraiserJobs({ ...mail, linkKey: collections.linkKey }),
@@ -275,6 +284,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
         autogiro: { everyMs: config.AUTOGIRO_INTERVAL_MS, runRound: agreements.runRound },
       }),
       myDataJobs({ ...mail, tokens: donors.links }),
+      companyJobs({ ...mail, companyLinks: companies.links }),
       webEventJobs({ webEvents, clock, retentionDays: config.WEB_EVENT_RETENTION_DAYS }),
     ]),
   });
@@ -322,6 +332,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     membershipFeeKr: config.MEMBERSHIP_FEE_KR,
     pageCache,
     donors,
+    companies,
     search: searchSetup.search,
     research: searchSetup.research,
     researchSimulator: searchSetup.researchSimulator,

@@ -82,7 +82,7 @@ describe("secrets that survive restarts", () => {
 
     const second = await startTestServer({ dir });
     servers.push(second);
-    await expect(second.container.donors.links.verify(token)).resolves.toMatchObject({ ok: true, donorId: donor.id });
+    await expect(second.container.donors.links.verify(token)).resolves.toMatchObject({ ok: true, subject: donor.id });
   });
 
   it("takes configured secrets as they are and derives only the missing ones, each different", async () => {

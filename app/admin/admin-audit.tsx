@@ -6,6 +6,7 @@ import { auditFilterFrom } from "./audit-filter";
 import { formatDateTime } from "./admin-format";
 import { auditActionLabel, auditSubjectLabel } from "./audit-labels";
 import { DetailLines } from "./detail-lines";
+import { pageFrom, pageHref } from "./admin-paging";
 import { Pagination } from "../components/pagination/pagination";
 
 export function meta() {
@@ -20,20 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { filter, query } = auditFilterFrom(url);
   const total = await container.staff.audit.count(filter);
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   // ?sida=N counted from 1; anything else is the newest page, past the end the oldest.
-  const requested = Number(url.searchParams.get("sida") ?? "1");
-  const page = Number.isSafeInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) - 1 : 0;
-  const rows = await container.staff.audit.search(filter, AUDIT_PAGE_SIZE, page * AUDIT_PAGE_SIZE);
+  const { page, pageCount, offset } = pageFrom(url, total, AUDIT_PAGE_SIZE);
+  const rows = await container.staff.audit.search(filter, AUDIT_PAGE_SIZE, offset);
   return { query, rows, page, pageCount, total, csv: `/admin/logg.csv?${new URLSearchParams(query).toString()}` };
-}
-
-/** The address of a page of the log with the same search. */
-function pageHref(query: Record<string, string>, page: number): string {
-  const params = new URLSearchParams(query);
-  if (page > 0) params.set("sida", String(page + 1));
-  const search = params.toString();
-  return search ? `/admin/logg?${search}` : "/admin/logg";
 }
 
 /** The audit log for admins: search by text, outcome and days; export what is found as CSV. Read only. */
@@ -104,7 +95,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <Pagination page={page} pageCount={pageCount} href={(p) => pageHref(query, p)} label="Sidor i loggen" listId="logg-lista" previous="Nyare händelser" next="Äldre händelser" />
+      <Pagination page={page} pageCount={pageCount} href={(p) => pageHref("/admin/logg", query, p)} label="Sidor i loggen" listId="logg-lista" previous="Nyare händelser" next="Äldre händelser" />
     </>
   );
 }

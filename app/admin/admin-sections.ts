@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; role: 
   { path: "/admin", label: "Översikt", role: "any" },
   { path: "/admin/leverans", label: "Utskick", role: "insamling" },
   { path: "/admin/givare", label: "Givare", role: "insamling" },
+  { path: "/admin/foretag", label: "Företag", role: "insamling" },
   { path: "/admin/insamlingar", label: "Minnesinsamlingar", role: "insamling" },
   { path: "/admin/insamlingar/granska", label: "Insamlingar att granska", role: "insamling" },
   { path: "/admin/listbestallningar", label: "Listbeställningar", role: "insamling" },

@@ -1,10 +1,11 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tax";
-import { requireStaff } from "./staff-guard.server";
+import { requireStaff, type StaffRequest } from "./staff-guard.server";
 import { formatDateTime } from "./admin-format";
 import { Ku65Error, ku65Files, ku65Plan, makeKu65File } from "#core/tax/ku65";
 import { swedishYear } from "#core/donors/tax-reduction";
 import { formatNumber } from "#core/site/format";
+import { queueCompanyStatements, statementYearSummary } from "#core/companies/company-statement";
 
 export function meta() {
   return [{ title: "Kontrolluppgifter – Administration" }];
@@ -29,6 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     files: (await ku65Files(container.db, year)).map((f) => ({ id: f.id, kind: f.kind, statements: f.statements, createdAt: f.created_at })),
     // The file just made (after the action's redirect): named above the list, and marked in it.
     madeId: query.get("ny"),
+    statements: await statementYearSummary(container.db, year),
+    yearOver: year < thisYear,
+    statementsQueued: query.has("arsbesked") ? Number(query.get("arsbesked")) || 0 : null,
   };
 }
 
@@ -41,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { container, staff, audit } = await requireStaff(context, request, "ekonomi");
   const form = await request.formData();
   const year = Number(form.get("year"));
+  if (form.get("intent") === "statements") return sendStatements(year, { container, staff, audit });
   const kind = form.get("kind") === "full" ? "full" : "changes";
   if (!Number.isInteger(year) || year < 2000 || year > 2099) {
     await audit({ action: "tax.ku65_file", outcome: "refused", details: { reason: "bad_year" } });
@@ -61,9 +66,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * Queues the yearly statements (årsbesked) of a finished income year: one per
+ * company KU65 reports, each company and year once. Sending again queues only
+ * companies not yet sent one (none, unless gifts were paid or booked since).
+ */
+async function sendStatements(year: number, { container, staff, audit }: Pick<StaffRequest, "container" | "staff" | "audit">) {
+  const thisYear = swedishYear(container.clock.now().toISOString());
+  if (!Number.isInteger(year) || year < 2000 || year >= thisYear) {
+    await audit({ action: "tax.company_statements", outcome: "refused", details: { year, reason: "year_not_over" } });
+    return data({ problem: "Årsbesked skickas när inkomståret är slut." }, { status: 400 });
+  }
+  const queued = await queueCompanyStatements({ db: container.db, clock: container.clock }, year, `staff:${staff.id}`);
+  await audit({ action: "tax.company_statements", details: { year, queued } });
+  return redirect(`/admin/skatt?ar=${year}&arsbesked=${queued}`, 303);
+}
+
 /** Kontrolluppgifter (KU65) for an income year: what would be reported, the files made, and making the next one. */
 export default function AdminTax({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, years, persons, totalKr, pending, files, madeId } = loaderData;
+  const { year, years, persons, totalKr, pending, files, madeId, statements, yearOver, statementsQueued } = loaderData;
   const made = files.find((f) => f.id === madeId);
   const navigation = useNavigation();
   const making = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -166,6 +187,39 @@ export default function AdminTax({ loaderData, actionData }: Route.ComponentProp
           ))}
         </tbody>
       </table>
+      <section aria-labelledby="arsbesked" className="admin-panel">
+        <h2 id="arsbesked">Årsbesked till företag {year}</h2>
+        <p>
+          Varje företag i kontrolluppgifterna får ett årsbesked med sina gåvor som räknas, summan och taket på 800 000 kr, som PDF via e-post till
+          kontaktpersonen. Ett företag får ett årsbesked per år: att skicka igen skickar bara till företag som inte har fått något.
+        </p>
+        <dl className="admin-figures">
+          <div>
+            <dt>Företag med årsbesked {year}</dt>
+            <dd>{statements.due}</dd>
+          </div>
+          <div>
+            <dt>Skickade</dt>
+            <dd>{statements.sent}</dd>
+          </div>
+          <div>
+            <dt>I kö</dt>
+            <dd>{statements.recorded - statements.sent}</dd>
+          </div>
+        </dl>
+        {statementsQueued !== null && (
+          <p className="notice notice--success" role="status">
+            {statementsQueued === 0 ? "Inga nya årsbesked att skicka: alla företag har redan fått sitt." : `${statementsQueued} årsbesked skickas nu.`}
+          </p>
+        )}
+        <Form method="post">
+          <input type="hidden" name="year" value={year} />
+          <button type="submit" name="intent" value="statements" className="button button--secondary" disabled={!yearOver || statements.due === 0 || making}>
+            Skicka årsbesked för {year}
+          </button>
+        </Form>
+        {!yearOver && <p className="field__hint">Årsbesked skickas när året är slut.</p>}
+      </section>
     </>
   );
 }

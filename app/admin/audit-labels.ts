@@ -16,6 +16,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "collection.close": "Avslutade minnesinsamling",
   "collection.view": "Visade minnesinsamling",
   "collections.list": "Visade minnesinsamlingar",
+  "companies.search": "Sökte bland företag",
+  "company.send_link": "Skickade länk till företagets sida",
+  "company.view": "Visade företag",
   "donor.create_from_gifts": "Skapade givare av gåvor",
   "donor.erase": "Raderade givare",
   "donor.send_my_data_link": "Skickade länk till Mina uppgifter",
@@ -49,11 +52,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "staff.roles": "Ändrade roller",
   "staff.sign_in": "Loggade in",
   "staff.sign_out": "Loggade ut",
+  "tax.company_statements": "Skickade årsbesked till företag",
 };
 
 /** What an entry concerns (`subject_type`), in the singular or plural the code uses. */
 export const AUDIT_SUBJECT_LABELS: Readonly<Record<string, string>> = {
   bank_file: "Bankfil",
+  company: "Företag",
   donor: "Givare",
   fundraiser: "Insamling",
   memorial_collection: "Minnesinsamling",

@@ -26,6 +26,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   code: "Kod",
   count: "Antal",
   errorCode: "Felkod",
+  expiresAt: "Gäller till",
   errors: "Fel",
   fields: "Fält med fel",
   file: "Fil",
@@ -38,6 +39,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   path: "Sida",
   provider: "Betaltjänst",
   query: "Sökte efter",
+  queued: "Köade",
   providerRefundId: "Betaltjänstens id",
   reason: "Orsak",
   references: "Referenser",
@@ -50,6 +52,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   underpaid: "Underbetalda",
   unmatched: "Omatchade",
   via: "Genom",
+  year: "År",
 };
 
 const VALUE_LABELS: Readonly<Record<string, string>> = {
@@ -70,6 +73,7 @@ const VALUE_LABELS: Readonly<Record<string, string>> = {
   "already-imported": "Redan inläst",
   not_staff: "Inte registrerad som personal",
   nothing_to_print: "Inget att skriva ut",
+  year_not_over: "Året är inte slut",
   // The request's method, where a refusal records it.
   GET: "Visa sidan",
   POST: "Skicka formulär",

@@ -1,7 +1,7 @@
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/confirm-email";
 import { containerContext } from "../context";
-import { TOKEN_PAGE_HEADERS, assertSameOrigin } from "./donor-session.server";
+import { TOKEN_FAILURE_STATUS, TOKEN_PAGE_HEADERS, assertSameOrigin } from "./donor-session.server";
 import { confirmEmailChange, readEmailChange } from "#core/donors/email-change";
 import "./donor-pages.css";
 
@@ -19,13 +19,11 @@ export function headers() {
   return TOKEN_PAGE_HEADERS;
 }
 
-const FAILURE_STATUS = { invalid: 401, expired: 410, revoked: 410 } as const;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const token = new URL(request.url).searchParams.get("token");
   const check = await readEmailChange({ db: container.db, tokens: container.donors.links }, token);
-  if (!check.ok) return data({ state: check.reason, email: null }, { status: FAILURE_STATUS[check.reason] });
+  if (!check.ok) return data({ state: check.reason, email: null }, { status: TOKEN_FAILURE_STATUS[check.reason] });
   return { state: "ask" as const, email: check.email };
 }
 
@@ -34,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
   const token = new URL(request.url).searchParams.get("token");
   const done = await confirmEmailChange({ db: container.db, clock: container.clock, tokens: container.donors.links }, token);
-  if (!done.ok) return data({ state: done.reason, email: null }, { status: FAILURE_STATUS[done.reason] });
+  if (!done.ok) return data({ state: done.reason, email: null }, { status: TOKEN_FAILURE_STATUS[done.reason] });
   return { state: "confirmed" as const, email: done.email };
 }
 

@@ -48,3 +48,6 @@ export const PRIVATE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "n
  * without JavaScript.
  */
 export const TOKEN_PAGE_HEADERS = { ...PRIVATE_HEADERS, "Referrer-Policy": "same-origin" } as const;
+
+/** A token page's status for a link that does not work: forged or altered 401, expired or replaced 410. */
+export const TOKEN_FAILURE_STATUS = { invalid: 401, expired: 410, revoked: 410 } as const;

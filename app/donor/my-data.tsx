@@ -1,7 +1,7 @@
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/my-data";
 import { containerContext } from "../context";
-import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "./donor-session.server";
+import { TOKEN_FAILURE_STATUS, TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "./donor-session.server";
 import { findDonor } from "#core/donors/donor-repository";
 import { saveDonorDetails } from "#core/donors/email-change";
 import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core/mail/recipient-limit";
@@ -34,8 +34,6 @@ export function headers() {
   return TOKEN_PAGE_HEADERS;
 }
 
-const FAILURE_STATUS = { invalid: 401, expired: 410, revoked: 410 } as const;
-
 /**
  * The page a donor reaches from the e-mailed link (`/dina-uppgifter?token=…`):
  * everything we hold about them, a form to correct it, comments, a download,
@@ -48,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (!token && url.searchParams.get("raderad") === "1") return { state: "erased" as const, kept: KEPT_AFTER_ERASURE };
   const check = await container.donors.links.verify(token);
-  if (!check.ok) return data({ state: check.reason }, { status: FAILURE_STATUS[check.reason] });
-  const donor = await findDonor(container.db, check.donorId);
+  if (!check.ok) return data({ state: check.reason }, { status: TOKEN_FAILURE_STATUS[check.reason] });
+  const donor = await findDonor(container.db, check.subject);
   if (!donor) return data({ state: "revoked" as const }, { status: 410 });
   await container.donors.links.markUsed(check.tokenId);
   const myData = await myDataFor(container.db, container.clock, container.site, donor);
@@ -88,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const check = await container.donors.links.verify(token);
   // Nothing changes without a valid token; the loader then shows why.
   if (!check.ok) return redirect(`/dina-uppgifter?${new URLSearchParams({ token })}`, 303);
-  const donor = await findDonor(container.db, check.donorId);
+  const donor = await findDonor(container.db, check.subject);
   if (!donor) return redirect(`/dina-uppgifter?${new URLSearchParams({ token })}`, 303);
   const back = (flag: string) => redirect(`/dina-uppgifter?${new URLSearchParams({ token, [flag]: "1" })}`, 303);
   const failed = (result: FormResult) => data({ intent, result }, { status: 400 });

@@ -25,6 +25,9 @@ export const ORGANISATIONSNUMMER_MESSAGE = "Organisationsnumret stämmer inte. S
 
 const printable = (value: string) => !hasForbiddenCharacters(value);
 
+/** The longest company name the form takes; documents fit it (the yearly statement). */
+export const COMPANY_NAME_MAX = 100;
+
 export const companyGiftFields = {
   organisationsnummer: z
     .string({ error: "Skriv företagets organisationsnummer." })
@@ -35,7 +38,7 @@ export const companyGiftFields = {
     .string({ error: "Skriv företagets namn." })
     .trim()
     .min(2, "Skriv företagets namn.")
-    .max(100, "Företagsnamnet får vara högst 100 tecken.")
+    .max(COMPANY_NAME_MAX, `Företagsnamnet får vara högst ${COMPANY_NAME_MAX} tecken.`)
     .refine(printable, CONTROL_CHARACTER_MESSAGE),
   contactName: giftFields.name,
   email: giftFields.email,

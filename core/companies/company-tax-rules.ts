@@ -40,15 +40,16 @@ export function companyGiftQualifies(gift: CompanyGiftForTax): boolean {
   return gift.status === "paid" && gift.paidAt !== null && gift.amountOre >= COMPANY_TAX_RULES.minGiftOre;
 }
 
+/** The gifts that count in that Swedish calendar year, in the order given: what the yearly statement lists. */
+export function qualifyingCompanyGifts<G extends CompanyGiftForTax>(gifts: readonly G[], year: number): G[] {
+  return gifts.filter((gift) => companyGiftQualifies(gift) && swedishYear(gift.paidAt as string) === year);
+}
+
 /** A company's year: the gifts paid in that Swedish calendar year that count, capped at the ceiling. */
 export function companyTaxYear(gifts: readonly CompanyGiftForTax[], year: number): CompanyTaxYear {
-  let qualifyingOre = 0;
-  let qualifyingCount = 0;
-  for (const gift of gifts) {
-    if (!companyGiftQualifies(gift) || swedishYear(gift.paidAt as string) !== year) continue;
-    qualifyingOre += gift.amountOre;
-    qualifyingCount += 1;
-  }
+  const counting = qualifyingCompanyGifts(gifts, year);
+  const qualifyingOre = counting.reduce((sum, gift) => sum + gift.amountOre, 0);
+  const qualifyingCount = counting.length;
   const baseOre = Math.min(qualifyingOre, COMPANY_TAX_RULES.yearCeilingOre);
   return { year, qualifyingOre, qualifyingCount, baseOre, reductionOre: Math.floor(baseOre * COMPANY_TAX_RULES.rate) };
 }

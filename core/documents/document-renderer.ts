@@ -186,6 +186,33 @@ export interface MemberCardData {
   greeting: string | null;
 }
 
+/**
+ * A company's yearly statement (årsbesked) of its gifts that count for the
+ * company tax reduction (core/companies/company-statement.ts builds it from
+ * the same figures KU65 reports).
+ */
+export interface CompanyStatementData {
+  year: number;
+  companyName: string;
+  /** NNNNNN-NNNN. */
+  organisationsnummer: string;
+  /** What the number's group says ("Aktiebolag"). */
+  legalForm: string;
+  /** The gifts that count, oldest first. */
+  gifts: Array<{ paidAt: string; orderReference: string; amountOre: number }>;
+  qualifyingOre: number;
+  /** qualifyingOre capped at the ceiling: what the reduction is based on and KU65 reports. */
+  baseOre: number;
+  ceilingOre: number;
+  reductionOre: number;
+  /** The rate as the statement writes it ("20,6 %"). */
+  rate: string;
+  /** ISO timestamp the statement was made. */
+  issuedAt: string;
+  /** Plain Swedish under the figures: what the company does with the statement. */
+  guidance: string[];
+}
+
 export type DocumentRequest =
   | { kind: "invoice"; data: InvoiceDocumentData }
   | { kind: "receipt"; data: ReceiptDocumentData }
@@ -199,6 +226,7 @@ export type DocumentRequest =
   | { kind: "greeting-card"; data: GreetingCardData }
   | { kind: "member-card"; data: MemberCardData }
   | { kind: "fundraiser-share"; data: FundraiserShareData }
+  | { kind: "company-statement"; data: CompanyStatementData }
   /** The same card, small: the card picker's pictures (360 px wide). */
   | { kind: "greeting-card-thumbnail"; data: GreetingCardData };
 

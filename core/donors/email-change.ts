@@ -71,7 +71,7 @@ export type EmailChangeCheck = { ok: true; tokenId: string; donor: DonorRow; ema
 export async function readEmailChange(deps: { db: Kysely<DB>; tokens: LinkTokens }, token: string | null): Promise<EmailChangeCheck> {
   const check = await deps.tokens.verify(token, EMAIL_CHANGE_PURPOSE);
   if (!check.ok) return check;
-  const donor = await findDonor(deps.db, check.donorId);
+  const donor = await findDonor(deps.db, check.subject);
   if (!donor?.pending_email) return { ok: false, reason: "revoked" };
   return { ok: true, tokenId: check.tokenId, donor, email: donor.pending_email };
 }
@@ -100,7 +100,7 @@ export async function sendEmailChangeConfirmation(
   const { tokenId } = payloadSchema.parse(payload);
   const stored = await deps.tokens.signStored(tokenId, EMAIL_CHANGE_PURPOSE);
   if (!stored) return;
-  const donor = await findDonor(deps.db, stored.donorId);
+  const donor = await findDonor(deps.db, stored.subject);
   if (!donor?.pending_email) return;
   const link = `${deps.publicUrl}${EMAIL_CHANGE_PATH}?token=${encodeURIComponent(stored.token)}`;
   await deps.mailer.send(emailChangeMail(donor, donor.pending_email, link, stored.expiresAt, deps.site));

@@ -57,6 +57,14 @@ export function swedishYear(iso: string): number {
   return Number(stockholmYear.format(new Date(iso)));
 }
 
+/**
+ * The payment times to read for an income year: a day either side in UTC; the Swedish year is decided
+ * per gift (swedishYear). KU65 and a company's yearly statement read the same window.
+ */
+export function paidWindowAround(year: number): { from: string; to: string } {
+  return { from: `${year - 1}-12-31T00:00:00.000Z`, to: `${year + 1}-01-01T23:59:59.999Z` };
+}
+
 export function taxSummaries(gifts: readonly GiftForTax[]): TaxYearSummary[] {
   const byYear = new Map<number, TaxYearSummary>();
   for (const gift of gifts) {

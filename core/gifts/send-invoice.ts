@@ -8,12 +8,14 @@ import { findGift, findPayment } from "../payments/payment-repository";
 import { formatSek } from "../site/format";
 import { invoiceDocument, invoiceLines } from "./invoice";
 import type { JobAttempt } from "../jobs/job-runner";
+import type { LinkTokens } from "../my-data/link-tokens";
+import { companyPageParagraph } from "../companies/company-links";
 
 const payloadSchema = z.object({ paymentId: z.string().min(1) });
 
 /** E-mails the invoice PDF; queued when an invoice payment starts. Sending is the job's outside effect, as for receipts (decision 0025). */
 export async function sendInvoice(
-  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; documents: DocumentRenderer },
+  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; documents: DocumentRenderer; publicUrl?: string; companyLinks?: LinkTokens },
   payload: unknown,
   attempt: Pick<JobAttempt, "outsideEffect">,
 ): Promise<void> {
@@ -23,6 +25,11 @@ export async function sendInvoice(
   const gift = await findGift(deps.db, payment.gift_id);
   if (!gift) throw new Error(`Invoice for unknown gift ${payment.gift_id}`);
   const lines = invoiceLines({ site: deps.site, gift, payment });
+  // A company's gift carries the company's own reference to the invoice (their accounts payable match on it),
+  // and its e-mail a link to the company's own page (decision 0047).
+  const company = await deps.db.selectFrom("company_gifts").select(["company_reference", "organisationsnummer"]).where("gift_id", "=", gift.id).executeTakeFirst();
+  const companyLink =
+    company && deps.companyLinks && deps.publicUrl !== undefined ? await companyPageParagraph({ companyLinks: deps.companyLinks, publicUrl: deps.publicUrl }, company.organisationsnummer) : null;
   const text = [
     `Hej ${gift.donor_name},`,
     "",
@@ -33,11 +40,10 @@ export async function sendInvoice(
     "",
     lines.note,
     "",
+    ...(companyLink ? [companyLink, ""] : []),
     "Varma hälsningar,",
     deps.site.name,
   ].join("\n");
-  // A company's gift carries the company's own reference to the invoice (their accounts payable match on it).
-  const company = await deps.db.selectFrom("company_gifts").select("company_reference").where("gift_id", "=", gift.id).executeTakeFirst();
   const pdf = await deps.documents.render(invoiceDocument({ gift, payment }, company?.company_reference ?? null), "pdf");
   const mail = {
     to: gift.donor_email,

@@ -13,6 +13,8 @@ import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
 import { membershipReceiptExtras } from "../membership/membership-receipt";
 import { giftDocumentReceiptExtras } from "../gift-documents/gift-document-receipt";
 import type { JobAttempt } from "../jobs/job-runner";
+import type { LinkTokens } from "../my-data/link-tokens";
+import { companyOfGift, companyPageParagraph } from "../companies/company-links";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
 
@@ -26,7 +28,7 @@ const payloadSchema = z.object({ giftId: z.string().min(1) });
  * 0025 says what window remains).
  */
 export async function sendReceipt(
-  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string; documents: DocumentRenderer; cards?: CardCatalogue },
+  deps: { db: Kysely<DB>; mailer: Mailer; site: SiteConfig; publicUrl: string; documents: DocumentRenderer; cards?: CardCatalogue; companyLinks?: LinkTokens },
   payload: unknown,
   attempt: Pick<JobAttempt, "outsideEffect">,
 ): Promise<void> {
@@ -46,8 +48,11 @@ export async function sendReceipt(
     (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift)) ??
     (await membershipReceiptExtras(deps, gift)) ??
     (await giftDocumentReceiptExtras(deps, gift));
+  // A company's receipt carries a link to its own page: gifts, invoices, statements (decision 0047).
+  const company = deps.companyLinks ? await companyOfGift(deps.db, gift.id) : null;
+  const companyLink = company && deps.companyLinks ? await companyPageParagraph({ companyLinks: deps.companyLinks, publicUrl: deps.publicUrl }, company) : null;
   const mail = {
-    ...receiptMail(gift, deps.site, deps.publicUrl, extras ? [extras.paragraph] : []),
+    ...receiptMail(gift, deps.site, deps.publicUrl, [...(extras ? [extras.paragraph] : []), ...(companyLink ? [companyLink] : [])]),
     attachments: [
       { filename: `tack-${gift.order_reference}.png`, content: card, contentType: "image/png" },
       ...(extras ? [extras.attachment] : []),

@@ -47,7 +47,7 @@ export async function sendMyDataLink(
   const { tokenId } = payloadSchema.parse(payload);
   const stored = await deps.tokens.signStored(tokenId);
   if (!stored) return;
-  const donor = await findDonor(deps.db, stored.donorId);
+  const donor = await findDonor(deps.db, stored.subject);
   if (!donor?.email) return;
   const link = `${deps.publicUrl}/dina-uppgifter?token=${encodeURIComponent(stored.token)}`;
   await deps.mailer.send(myDataLinkMail(donor, link, stored.expiresAt, deps.site));

@@ -3,10 +3,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import type { SiteConfig } from "../site/site-config";
-import { countsForTaxReduction, swedishYear, taxSummaries } from "../donors/tax-reduction";
+import { countsForTaxReduction, paidWindowAround, swedishYear, taxSummaries } from "../donors/tax-reduction";
 import { parsePersonnummer } from "../identity/personnummer";
 import { parseOrganisationsnummer } from "../companies/organisationsnummer";
-import { companyTaxYear } from "../companies/company-tax-rules";
+import { companyYears } from "../companies/company-years";
 import { swedishDateTime } from "../calendar/swedish-calendar";
 
 /**
@@ -48,11 +48,6 @@ export interface Ku65Statement {
   change: "new" | "correction" | "deletion" | "unchanged";
 }
 
-/** The payment times to read for an income year: a day either side in UTC; the Swedish year is decided per gift. */
-function paidWindowAround(year: number): { from: string; to: string } {
-  return { from: `${year - 1}-12-31T00:00:00.000Z`, to: `${year + 1}-01-01T23:59:59.999Z` };
-}
-
 /** Each person's counting gifts of the year, in whole kronor, from the same summary Mina sidor shows. */
 export async function ku65Totals(db: Kysely<DB> | Transaction<DB>, year: number): Promise<Map<string, number>> {
   const { from, to } = paidWindowAround(year);
@@ -86,30 +81,10 @@ export async function ku65Totals(db: Kysely<DB> | Transaction<DB>, year: number)
  * organisationsnummer, with the name it last gave; only legal forms that get the reduction.
  */
 export async function ku65CompanyTotals(db: Kysely<DB> | Transaction<DB>, year: number): Promise<Map<string, { amountKr: number; name: string }>> {
-  const { from, to } = paidWindowAround(year);
-  const rows = await db
-    .selectFrom("gifts")
-    .innerJoin("company_gifts", "company_gifts.gift_id", "gifts.id")
-    .select(["gifts.amount_ore", "gifts.paid_at", "gifts.status", "company_gifts.organisationsnummer", "company_gifts.company_name"])
-    .where("gifts.gift_type", "=", "company")
-    .where("gifts.status", "=", "paid")
-    .where("gifts.paid_at", ">=", from)
-    .where("gifts.paid_at", "<=", to)
-    .orderBy("gifts.paid_at")
-    .execute();
-  const byCompany = new Map<string, { name: string; gifts: Array<{ amountOre: number; paidAt: string | null; status: "paid" }> }>();
-  for (const row of rows) {
-    const company = byCompany.get(row.organisationsnummer) ?? { name: row.company_name, gifts: [] };
-    company.name = row.company_name;
-    company.gifts.push({ amountOre: row.amount_ore, paidAt: row.paid_at, status: "paid" });
-    byCompany.set(row.organisationsnummer, company);
-  }
+  // The same companies and sums as their yearly statements (core/companies/company-statement.ts).
   const totals = new Map<string, { amountKr: number; name: string }>();
-  for (const [organisationsnummer, company] of byCompany) {
-    const parsed = parseOrganisationsnummer(organisationsnummer);
-    if (!parsed?.taxReductionForm) continue;
-    const kr = Math.floor(companyTaxYear(company.gifts, year).baseOre / 100);
-    if (kr > 0) totals.set(parsed.twelveDigits, { amountKr: kr, name: company.name });
+  for (const company of await companyYears(db, year)) {
+    if (company.reportable && company.number) totals.set(company.number.twelveDigits, { amountKr: Math.floor(company.tax.baseOre / 100), name: company.name });
   }
   return totals;
 }

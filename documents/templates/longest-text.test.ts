@@ -11,6 +11,10 @@ import { RECIPIENT_NAME_MAX_CHARACTERS, SIGNATURE_MAX_CHARACTERS, TEXT_MAX_CHARA
 import { CARD_GREETING_MAX_CHARACTERS, CARD_NAME_MAX_CHARACTERS } from "#core/cards/card-design";
 import { GREETING_MAX_CHARACTERS, SIGNATURE_MAX_CHARACTERS as SHEET_SIGNATURE_MAX } from "#core/memorial/sheet-designs";
 import { CITY_MAX, PERSON_NAME_MAX, STREET_MAX } from "#core/text/text-fields";
+import { COMPANY_NAME_MAX } from "#core/companies/company-gift-form";
+import { statementGuidance } from "#core/companies/company-statement";
+import type { CompanyYear } from "#core/companies/company-years";
+import { FIRST_PAGE_ROWS } from "./company-statement";
 
 /**
  * Issue #30.6: every document holds the longest text its forms accept –
@@ -148,6 +152,28 @@ function cases(long: (n: number) => string): Case[] {
           ocr: "1234567890123",
           recipient: { name: long(PERSON_NAME_MAX), street: long(STREET_MAX), postalCode: "123 45", city: long(CITY_MAX) },
           note: "Tack för din gåva.",
+        },
+      },
+      ...letter,
+    },
+    {
+      name: "company statement",
+      request: {
+        kind: "company-statement",
+        data: {
+          year: 2026,
+          companyName: long(COMPANY_NAME_MAX),
+          organisationsnummer: "556677-8899",
+          legalForm: "Aktiebolag",
+          gifts: Array.from({ length: FIRST_PAGE_ROWS }, (_, i) => ({ paidAt: `2026-0${i + 1}-15T10:00:00.000Z`, orderReference: "0123456789ABCDEFGHJKMNPQRS", amountOre: 12_345_600 })),
+          qualifyingOre: 74_073_600,
+          baseOre: 74_073_600,
+          ceilingOre: 80_000_000,
+          reductionOre: 15_259_161,
+          rate: "20,6 %",
+          issuedAt: "2027-01-20T10:00:00.000Z",
+          // The most the statement says: the paragraph for a year over the ceiling too.
+          guidance: statementGuidance(site, { tax: { year: 2026, qualifyingOre: 90_000_000, baseOre: 80_000_000 } } as CompanyYear),
         },
       },
       ...letter,

@@ -35,7 +35,7 @@ export function myDataApiRouter(container: AppContainer): Router {
       sendApiError(res, e.status, e.code, e.message);
       return null;
     }
-    const donor = await findDonor(container.db, check.donorId);
+    const donor = await findDonor(container.db, check.subject);
     if (!donor) {
       sendApiError(res, 410, "token_revoked", TOKEN_ERRORS.revoked.message);
       return null;
