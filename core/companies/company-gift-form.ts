@@ -21,6 +21,9 @@ export const COMPANY_GIFT_MAX_KR = 5_000_000;
 export const COMPANY_PAYMENT_METHODS = ["invoice", "card", "swish"] as const;
 export type CompanyPaymentMethod = (typeof COMPANY_PAYMENT_METHODS)[number];
 
+/** The longest company name: the certificate is laid out for it (documents/templates/company-certificate.tsx). */
+export const COMPANY_NAME_MAX = 100;
+
 export const ORGANISATIONSNUMMER_MESSAGE = "Organisationsnumret stämmer inte. Skriv det med tio siffror, till exempel 556677-8899.";
 
 const printable = (value: string) => !hasForbiddenCharacters(value);
@@ -35,7 +38,7 @@ export const companyGiftFields = {
     .string({ error: "Skriv företagets namn." })
     .trim()
     .min(2, "Skriv företagets namn.")
-    .max(100, "Företagsnamnet får vara högst 100 tecken.")
+    .max(COMPANY_NAME_MAX, `Företagsnamnet får vara högst ${COMPANY_NAME_MAX} tecken.`)
     .refine(printable, CONTROL_CHARACTER_MESSAGE),
   contactName: giftFields.name,
   email: giftFields.email,

@@ -11,6 +11,7 @@ import { GiftCertificate } from "./certificate";
 import { Diploma } from "./diploma";
 import { GreetingCard } from "./greeting-card";
 import { MemberCard } from "./member-card";
+import { CompanyCertificate } from "./company-certificate";
 
 type DataOf<K extends DocumentKind> = Extract<DocumentRequest, { kind: K }>["data"];
 
@@ -27,5 +28,6 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   diploma: { Component: Diploma, title: (d) => `Diplom till ${d.recipientName}`, pngWidth: 1240 },
   "greeting-card": { Component: GreetingCard, title: (d) => `Gratulationskort till ${d.recipientName}`, pngWidth: 1200 },
   "member-card": { Component: MemberCard, title: (d) => `Medlemskort nr ${d.memberNumber}`, pngWidth: 1240 },
+  "company-certificate": { Component: CompanyCertificate, title: (d) => `Gåvobevis – ${d.companyName}`, pngWidth: 1240 },
   "greeting-card-thumbnail": { Component: GreetingCard, title: (d) => `Gratulationskort ${d.cardCode}`, pngWidth: 360 },
 };
