@@ -24,6 +24,11 @@ export interface LogoLimits {
   maxBytes: number;
 }
 
+/** COMPANY_LOGO_MAX_KB's largest value: the page's upload limit is sized for it (server/page-requests.ts). */
+export const COMPANY_LOGO_CEILING_BYTES = 1024 * 1024;
+export const COMPANY_UPLOAD_TOO_LARGE =
+  "Det som skickades var större än vad formuläret tar emot. Logotypen får vara högst 1 MB och listan med mottagare högst 1 MB. Gå tillbaka och välj mindre filer.";
+
 /** A PNG's sides: large enough to print sharp, small enough that decoding it costs little. */
 export const PNG_MIN_SIDE = 32;
 export const PNG_MAX_SIDE = 4000;

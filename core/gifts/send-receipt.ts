@@ -12,6 +12,7 @@ import { greetingCardReceiptExtras } from "../cards/greeting-card-order";
 import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
 import { membershipReceiptExtras } from "../membership/membership-receipt";
 import { giftDocumentReceiptExtras } from "../gift-documents/gift-document-receipt";
+import { companyChristmasReceiptExtras } from "../companies/company-christmas";
 import type { JobAttempt } from "../jobs/job-runner";
 
 const payloadSchema = z.object({ giftId: z.string().min(1) });
@@ -45,7 +46,8 @@ export async function sendReceipt(
     (await memorialReceiptExtras(deps, gift)) ??
     (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift)) ??
     (await membershipReceiptExtras(deps, gift)) ??
-    (await giftDocumentReceiptExtras(deps, gift));
+    (await giftDocumentReceiptExtras(deps, gift)) ??
+    (await companyChristmasReceiptExtras(deps, gift));
   const mail = {
     ...receiptMail(gift, deps.site, deps.publicUrl, extras ? [extras.paragraph] : []),
     attachments: [
