@@ -35,7 +35,7 @@ describe.each(testEngines)("the company's Christmas gift on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ engine, clock, env: { RESEARCH_SNAPSHOT_FILE: "/nonexistent/research-projects.json" } });
-  });
+  }, 60_000);
   afterAll(() => server.dispose());
 
   const form = (fields: Record<string, string>, files: { logo?: string; cardList?: string } = {}) => {
@@ -96,7 +96,7 @@ describe.each(testEngines)("the company's Christmas gift on %s", (engine) => {
     expect(await server.container.db.selectFrom("order_items").select("id").where("recipient_email", "=", "anna2@kund.se").execute()).toEqual([]);
   });
 
-  it("stores the sanitised logo and one card per row, sends nothing before payment, and every card after it", async () => {
+  it("stores the sanitised logo and one card per row, sends nothing before payment, and every card after it", { timeout: 60_000 }, async () => {
     const answer = await form({}, { logo: LOGO, cardList: LIST });
     expect(answer.status).toBe(303);
     const reference = answer.response!.headers.get("location")!.split("/").pop()!;

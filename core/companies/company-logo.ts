@@ -1,4 +1,3 @@
-import { crc32 } from "node:zlib";
 import { formatNumber } from "../site/format";
 import { sanitiseSvg, SvgRefusedError } from "./svg-sanitiser";
 
@@ -37,6 +36,19 @@ export type LogoCheck = { ok: true; logo: CompanyLogo } | { ok: false; message: 
 
 export function logoLimitText(limits: LogoLimits): string {
   return `högst ${formatNumber(Math.floor(limits.maxBytes / 1024))} kB`;
+}
+
+/** CRC-32 as PNG computes it (ISO 3309); written here because this module also reaches the browser (the form's limit text). */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
