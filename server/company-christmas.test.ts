@@ -12,6 +12,7 @@ import { outcome, routeContext, type RouteHandler } from "#tests/support/route-c
 import { inspectPdf } from "#tests/support/pdf-inspect";
 import * as companyGiftForm from "#app/companies/company-gift-form";
 import * as certificateFile from "#app/companies/company-certificate-file";
+import * as certificatePreview from "#app/companies/company-certificate-preview";
 import { readEml, type Eml } from "./mail/read-eml";
 
 /**
@@ -86,6 +87,22 @@ describe.each(testEngines)("the company's Christmas gift on %s", (engine) => {
     expect(missing.data.result.error.cardList[0]).toBe("Välj listan med mottagarna (CSV).");
     const after = await server.container.db.selectFrom("gifts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("previews the certificate with an uploaded logo, and says why a logo is refused", { timeout: 60_000 }, async () => {
+    const preview = (logo: string) => {
+      const body = new FormData();
+      body.set("companyName", "Exempel Bygg AB");
+      body.set("amount", "25000");
+      body.set("logo", new File([logo], "logo.svg"));
+      const request = new Request(`${server.container.config.publicUrl}/foretag/ge-en-gava/gavobevis.png`, { method: "POST", body });
+      return outcome(() => (certificatePreview.action as RouteHandler)({ request, context: routeContext(server.container, "198.51.100.79"), params: {} }));
+    };
+    const good = await preview(LOGO);
+    expect(good.response!.headers.get("content-type")).toBe("image/png");
+    const refused = await preview(`<svg viewBox="0 0 1 1"><text>&lol;</text></svg>`);
+    expect(refused.status).toBe(400);
+    expect((await refused.response!.json()).error.fields.logo).toContain("SVG-filen kunde inte läsas");
   });
 
   it("refuses the whole list when one address has had as many e-mails as it may this hour (docs/limits.md)", async () => {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/company-certificate-preview";
-import { clientIpContext, containerContext } from "../context";
-import { previewError } from "../components/preview/preview-image.server";
+import { containerContext } from "../context";
+import { previewError, previewLimited } from "../components/preview/preview-image.server";
 import { renderForVisitor } from "../components/documents/visitor-render.server";
 import { checkLogo } from "#core/companies/company-logo";
 import { uploadedLogoSource } from "#core/companies/company-christmas";
@@ -21,12 +21,8 @@ function previewAmountOre(value: FormDataEntryValue | null, minKr: number): numb
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const container = context.get(containerContext);
-  const counted = await container.previewLimiter.take(context.get(clientIpContext) || "unknown");
-  if (!counted.allowed) {
-    const limited = previewError(429, "rate_limited", "Du har gjort för många försök på kort tid. Vänta en minut och försök igen.");
-    limited.headers.set("Retry-After", String(counted.secondsLeft));
-    return limited;
-  }
+  const limited = await previewLimited(context);
+  if (limited) return limited;
   const formData = await request.formData();
   const name = companyGiftFields.companyName.safeParse(formData.get("companyName") ?? "");
   const file = formData.get("logo");
