@@ -62,11 +62,11 @@ describe.each(testEngines)("the company's Christmas gift on %s", (engine) => {
     if (files.logo !== undefined) body.set("logo", new File([files.logo], "logo.svg", { type: "image/svg+xml" }));
     if (files.cardList !== undefined) body.set("cardList", new File([files.cardList], "lista.csv", { type: "text/csv" }));
     const request = new Request(`${server.container.config.publicUrl}/foretag/ge-en-gava`, { method: "POST", headers: { origin: server.container.config.publicUrl }, body });
-    return outcome(() => (companyGiftForm.action as RouteHandler)({ request, context: routeContext(server.container, "198.51.100.77"), params: {} }));
+    return outcome(() => (companyGiftForm.action as unknown as RouteHandler)({ request, context: routeContext(server.container, "198.51.100.77"), params: {} }));
   };
   const file = (orderReference: string, name: string) =>
     outcome(() =>
-      (certificateFile.loader as RouteHandler)({
+      (certificateFile.loader as unknown as RouteHandler)({
         request: new Request(`${server.container.config.publicUrl}/foretag/gavobevis/${orderReference}/${name}`),
         context: routeContext(server.container, "198.51.100.78"),
         params: { orderReference, file: name },
@@ -96,7 +96,7 @@ describe.each(testEngines)("the company's Christmas gift on %s", (engine) => {
       body.set("amount", "25000");
       body.set("logo", new File([logo], "logo.svg"));
       const request = new Request(`${server.container.config.publicUrl}/foretag/ge-en-gava/gavobevis.png`, { method: "POST", body });
-      return outcome(() => (certificatePreview.action as RouteHandler)({ request, context: routeContext(server.container, "198.51.100.79"), params: {} }));
+      return outcome(() => (certificatePreview.action as unknown as RouteHandler)({ request, context: routeContext(server.container, "198.51.100.79"), params: {} }));
     };
     const good = await preview(LOGO);
     expect(good.response!.headers.get("content-type")).toBe("image/png");

@@ -167,6 +167,10 @@ export default function CompanyGiftForm({ loaderData, actionData }: Route.Compon
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const minimum = `${formatNumber(limits.minKr)} kr`;
   const rowErrors = actionData?.rowErrors ?? [];
+  // The files are not the schema's fields: their errors come back in the action's result under their names.
+  const fileErrors = (actionData?.result as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
+  const logoError = fileErrors.logo?.[0] ?? null;
+  const listError = fileErrors.cardList?.[0] ?? null;
   const preview = useCertificatePreview(limits.logoMaxBytes);
   const [sendCard, setSendCard] = useState<boolean>(fields.sendCard.initialValue === "on");
 
@@ -189,7 +193,7 @@ export default function CompanyGiftForm({ loaderData, actionData }: Route.Compon
       <Form method="post" encType="multipart/form-data" className="form gift-form" {...formProps}
         onChange={(event) => {
           preview.onFormChange(event);
-          const target = event.target as HTMLInputElement;
+          const target = event.target as unknown as HTMLInputElement;
           if (target.name === "sendCard") setSendCard(target.checked);
         }}
       >
@@ -224,15 +228,15 @@ export default function CompanyGiftForm({ loaderData, actionData }: Route.Compon
           Ger ni gåvan i stället för julklappar till kunder eller medarbetare? Ni får ett gåvobevis med företagets namn att visa upp – med er
           logotyp om ni vill – och kan skicka ett digitalt julkort till en lista. Båda är frivilliga och ingår i gåvan.
         </p>
-        <div className={`field${fields.logo.errors ? " field--error" : ""}`}>
+        <div className={`field${logoError || preview.error ? " field--error" : ""}`} id="foretagsgava-logo">
           <label htmlFor="company-logo">Företagets logotyp (frivillig, PNG eller SVG, {logoLimitText({ maxBytes: limits.logoMaxBytes })})</label>
           <p className="field__hint" id="company-logo-hint">
             Den står överst på gåvobeviset. En SVG-fil med text ska ha texten omvandlad till konturer. En PNG ska vara minst 32 och högst 4 000
             bildpunkter på varje led.
           </p>
-          {fields.logo.errors || preview.error ? (
+          {logoError || preview.error ? (
             <p className="field__error" id="company-logo-error" role={preview.error ? "alert" : undefined}>
-              {preview.error ?? fields.logo.errors?.[0]}
+              {preview.error ?? logoError}
             </p>
           ) : null}
           <input
@@ -240,8 +244,8 @@ export default function CompanyGiftForm({ loaderData, actionData }: Route.Compon
             name="logo"
             type="file"
             accept=".png,.svg,image/png,image/svg+xml"
-            aria-describedby={`company-logo-hint${fields.logo.errors || preview.error ? " company-logo-error" : ""}`}
-            aria-invalid={fields.logo.errors || preview.error ? true : undefined}
+            aria-describedby={`company-logo-hint${logoError || preview.error ? " company-logo-error" : ""}`}
+            aria-invalid={logoError || preview.error ? true : undefined}
           />
         </div>
         <div className="preview" aria-live="polite">
@@ -268,19 +272,19 @@ export default function CompanyGiftForm({ loaderData, actionData }: Route.Compon
                 hint={`Står på kortet, med företagets namn under. Högst ${CARD_GREETING_MAX_CHARACTERS} tecken.`}
               />
               <CardPreview groups={groups} />
-              <div className={`field${fields.cardList.errors ? " field--error" : ""}`}>
+              <div className={`field${listError ? " field--error" : ""}`} id="foretagsgava-cardList">
                 <label htmlFor="card-list">Lista med mottagare (CSV, högst 1 MB)</label>
                 <p className="field__hint" id="card-list-hint">
                   Spara listan från Excel som ”CSV (semikolonavgränsad)”. Första raden är rubriker: <strong>namn; e-post</strong> och gärna{" "}
                   <strong>text</strong>, som ersätter hälsningen för den raden. Varje adress får ett kort, högst {MAX_ROWS} mottagare. Korten skickas
                   med e-post när gåvan är betald.
                 </p>
-                {fields.cardList.errors ? (
+                {listError ? (
                   <p className="field__error" id="card-list-error">
-                    {fields.cardList.errors[0]}
+                    {listError}
                   </p>
                 ) : null}
-                <input id="card-list" name="cardList" type="file" accept=".csv,text/csv" aria-describedby={`card-list-hint${fields.cardList.errors ? " card-list-error" : ""}`} aria-invalid={fields.cardList.errors ? true : undefined} />
+                <input id="card-list" name="cardList" type="file" accept=".csv,text/csv" aria-describedby={`card-list-hint${listError ? " card-list-error" : ""}`} aria-invalid={listError ? true : undefined} />
               </div>
             </div>
           </>
