@@ -42,6 +42,10 @@ export default [
   // A company's own page through a signed link (decision 0047), and its yearly statements.
   route("foretag/gavor", "companies/company-page.tsx"),
   route("foretag/gavor/arsbesked/:year", "companies/company-statement-pdf.ts"),
+  // The Christmas gift instead of presents (decision 0046): the certificate's live preview, and the company's certificate and cards by reference.
+  route("foretag/ge-en-gava/gavobevis.png", "companies/company-certificate-preview.ts"),
+  route("foretag/gavobevis/:orderReference", "companies/company-christmas-page.tsx"),
+  route("foretag/gavobevis/:orderReference/:file", "companies/company-certificate-file.ts"),
   // Membership (decision 0024): a year's fee by any one-off method, the member card by the fee's reference, renewal by link.
   route("bli-medlem", "recurring/membership.tsx"),
   route("bli-medlem/medlemskort/:orderReference", "recurring/membership-card-pdf.ts"),

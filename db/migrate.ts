@@ -23,6 +23,7 @@ import { up0023 } from "./migrations/0023-canonical-personnummer";
 import { up0024 } from "./migrations/0024-donor-pending-email";
 import { up0025 } from "./migrations/0025-autogiro-requests-by-payment";
 import { up0026 } from "./migrations/0026-company-gifts";
+import { up0027 } from "./migrations/0027-company-logos";
 import { up0028 } from "./migrations/0028-company-statements-and-links";
 import { up0030 } from "./migrations/0030-gift-mentions";
 import { up0031 } from "./migrations/0031-fundraisers";
@@ -57,6 +58,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0024-donor-pending-email": { up: up0024 },
     "0025-autogiro-requests-by-payment": { up: up0025 },
     "0026-company-gifts": { up: up0026(engine) },
+    "0027-company-logos": { up: up0027 },
     "0028-company-statements-and-links": { up: up0028 },
     "0030-gift-mentions": { up: up0030 },
     "0031-fundraisers": { up: up0031 },

@@ -557,6 +557,12 @@ export interface CompanyGiftsTable {
   contact_name: string;
   /** The company's own reference, printed on the invoice. */
   company_reference: string | null;
+  /** The logo for the gift certificate (core/companies/company-logo.ts, migration 0027): null when none was given. */
+  logo_type: "image/png" | "image/svg+xml" | null;
+  /** The sanitised SVG's text or the PNG's bytes, in base64. */
+  logo_base64: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
 }
 
 /** A company's yearly statement (årsbesked), queued once per company and income year (migration 0028). */

@@ -122,6 +122,19 @@ export interface RectProps extends ShapeProps {
   rx?: number;
 }
 
+export interface ImageProps {
+  /**
+   * A data: URI of a PNG or an SVG (a company's logo, checked and sanitised
+   * where it entered: core/companies/company-logo.ts). An SVG is rasterised
+   * for both renderers (render/image-source.server.ts): react-pdf draws no SVG
+   * text, and one path for both keeps the PDF and the PNG alike.
+   */
+  src: string;
+  width: number;
+  height: number;
+  style?: Style;
+}
+
 // Markers only: render/lower.ts replaces them before any renderer sees them.
 const marker = (name: string) => {
   const component = (): never => {
@@ -138,6 +151,7 @@ export const Svg = marker("Svg") as (props: SvgProps) => ReactNode;
 export const Path = marker("Path") as (props: PathProps) => ReactNode;
 export const Circle = marker("Circle") as (props: CircleProps) => ReactNode;
 export const Rect = marker("Rect") as (props: RectProps) => ReactNode;
+export const Image = marker("Image") as (props: ImageProps) => ReactNode;
 
-export const PRIMITIVES = { Page, Box, Text, Svg, Path, Circle, Rect } as const;
+export const PRIMITIVES = { Page, Box, Text, Svg, Path, Circle, Rect, Image } as const;
 export type PrimitiveName = keyof typeof PRIMITIVES;

@@ -38,6 +38,8 @@ const envSchema = z.object({
   MONTHLY_GIFT_MIN_KR: z.coerce.number().int().min(1).default(100),
   /** Smallest company gift in whole kronor (/foretag/ge-en-gava, CompanyGift/Add): the law's 2 000 kr for the company tax reduction by default. */
   COMPANY_GIFT_MIN_KR: z.coerce.number().int().min(1).max(5_000_000).default(2_000),
+  /** Largest company logo (PNG or SVG) on /foretag/ge-en-gava, in kB; at most 1 024, which the page's upload limit is sized for (server/page-requests.ts). */
+  COMPANY_LOGO_MAX_KB: z.coerce.number().int().min(10).max(1_024).default(300),
   /** Rendered gift forms and research pages kept for anonymous visitors: how long, and how many (0 turns it off). */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000).default(300),

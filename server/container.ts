@@ -100,7 +100,7 @@ export interface AppContainer {
   /** Invoices, receipts and cards as PDF or PNG, from the templates in documents/, rendered in worker threads behind a bounded queue (decision 0039); jobs use `documents.background`. */
   documents: RenderService;
   giftLimits: GiftLimits;
-  /** The company gift form's smallest amount (COMPANY_GIFT_MIN_KR). */
+  /** The company gift form's smallest amount (COMPANY_GIFT_MIN_KR) and largest logo (COMPANY_LOGO_MAX_KB). */
   companyGiftLimits: CompanyGiftLimits;
   /** A year's membership fee in whole kronor (MEMBERSHIP_FEE_KR). */
   membershipFeeKr: number;
@@ -328,7 +328,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     jobs,
     documents,
     giftLimits: { minKr: config.GIFT_MIN_KR, maxKr: config.GIFT_MAX_KR },
-    companyGiftLimits: { minKr: config.COMPANY_GIFT_MIN_KR },
+    companyGiftLimits: { minKr: config.COMPANY_GIFT_MIN_KR, logoMaxBytes: config.COMPANY_LOGO_MAX_KB * 1024 },
     membershipFeeKr: config.MEMBERSHIP_FEE_KR,
     pageCache,
     donors,

@@ -5,6 +5,7 @@ import type { Logger } from "#core/logger";
 import { simpleErrorPage } from "./error-pages";
 import { PRIVATE_PAGES } from "#app/offline/sw-routing";
 import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "#core/list-orders/list-order";
+import { COMPANY_LOGO_CEILING_BYTES, COMPANY_UPLOAD_TOO_LARGE } from "#core/companies/company-logo";
 import { NONCE_PLACEHOLDER } from "#app/context";
 import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, mayKeep, personalValues, withValues, type RenderedPageCache } from "./page-cache";
 import { gzipPieces } from "./gzip-pieces";
@@ -35,6 +36,9 @@ export type PageBodyCheck =
 /** Pages that take a file upload: a larger limit, and their own words when it is passed. */
 export const UPLOAD_PAGES: Readonly<Record<string, { maxBytes: number; title: string; text: string }>> = {
   "/ge-en-gava/lista": { maxBytes: MAX_UPLOAD_BYTES + PAGE_FORM_MAX_BYTES, title: "Filen är för stor", text: LIST_TOO_LARGE_MESSAGE },
+  // The company gift form: a logo (COMPANY_LOGO_MAX_KB, at most 1 MB) and a Christmas card list (1 MB); each file is then held to its own limit.
+  "/foretag/ge-en-gava": { maxBytes: COMPANY_LOGO_CEILING_BYTES + MAX_UPLOAD_BYTES + PAGE_FORM_MAX_BYTES, title: "Filerna är för stora", text: COMPANY_UPLOAD_TOO_LARGE },
+  "/foretag/ge-en-gava/gavobevis.png": { maxBytes: COMPANY_LOGO_CEILING_BYTES + PAGE_FORM_MAX_BYTES, title: "Logotypen är för stor", text: COMPANY_UPLOAD_TOO_LARGE },
 };
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;

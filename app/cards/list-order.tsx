@@ -15,6 +15,7 @@ import { useSiteForm } from "../components/form/use-site-form";
 import { AmountFields, DonorFields, GIFT_FIELD_LABELS, PaymentFields, SUBMIT_LABELS } from "../components/gift/gift-fields";
 import { giftFormInit, giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { OCCASION_CHOICES, RadioChoices } from "./radio-choices";
+import { ListRowErrors } from "./list-row-errors";
 import "../components/form/form.css";
 import "./gift-document-form.css";
 import "./gift-document-order.css";
@@ -132,32 +133,7 @@ export default function ListOrder({ loaderData, actionData }: Route.ComponentPro
         betalas med en faktura.
       </p>
       <ErrorSummary {...summary} />
-      {rowErrors.length > 0 ? (
-        <section className="info-box list-order-errors">
-          <h2 id="list-order-errors">Rader att rätta i listan</h2>
-          <p>Rätta raderna i filen och välj den igen. Inget är beställt eller betalt.</p>
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="list-order-errors">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Rad</th>
-                  <th scope="col">Kolumn</th>
-                  <th scope="col">Vad som behöver rättas</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rowErrors.map((error) => (
-                  <tr key={`${error.row}-${error.column}-${error.message}`}>
-                    <td>Rad {error.row}</td>
-                    <td>{error.column}</td>
-                    <td>{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      ) : null}
+      {rowErrors.length > 0 ? <ListRowErrors errors={rowErrors} note="Rätta raderna i filen och välj den igen. Inget är beställt eller betalt." /> : null}
       <Form
         method="post"
         encType="multipart/form-data"

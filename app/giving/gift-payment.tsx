@@ -4,6 +4,7 @@ import type { Route } from "./+types/gift-payment";
 import { containerContext } from "../context";
 import { loadGiftPayment } from "./gift-payment.server";
 import { formatSek } from "#core/site/format";
+import { companyChristmasPath } from "#core/companies/company-christmas";
 import { findGiftByOrderReference, latestPaymentForGift } from "#core/payments/payment-repository";
 import { isOrderReference } from "#core/payments/order-reference";
 import { PROVIDER_FOR_METHOD } from "#core/payments/payment-status";
@@ -56,7 +57,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const onPhone = isPhone(request.headers.get("user-agent"));
   // A card agreement's gift is paid by card only: the window stores the card for the months to come.
   const agreementGift = (await findGiftByOrderReference(container.db, view.orderReference))?.agreement_id ?? null;
-  return { ...view, qrSvg: onPhone ? null : view.qrSvg, retryWith: agreementGift ? retryProviders(container).filter((p) => p === "Mondido") : retryProviders(container) };
+  const gift = await findGiftByOrderReference(container.db, view.orderReference);
+  // A company's gift certificate and Christmas card can be seen before the invoice is paid (decision 0046).
+  const companyPage = gift?.gift_type === "company" ? companyChristmasPath(view.orderReference) : null;
+  return { ...view, companyPage, qrSvg: onPhone ? null : view.qrSvg, retryWith: agreementGift ? retryProviders(container).filter((p) => p === "Mondido") : retryProviders(container) };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -203,6 +207,13 @@ export default function GiftPayment({ loaderData: view }: Route.ComponentProps) 
             </a>
           </p>
           <p>När betalningen har kommit in skickar vi ett kvitto till din e-post.</p>
+          {view.companyPage ? (
+            <p>
+              <a className="button button--secondary" href={view.companyPage}>
+                Se gåvobeviset och julkortet
+              </a>
+            </p>
+          ) : null}
         </section>
       )}
 

@@ -11,6 +11,7 @@ import { memberCardPath } from "#core/membership/membership-receipt";
 import { usePurchaseTracking } from "./use-purchase-tracking";
 import { GIFT_DOCUMENT_LABELS, giftDocumentPagePath, isGiftDocumentKind } from "#core/gift-documents/gift-documents";
 import { findGreetingCardOrder, sendingText } from "#core/cards/greeting-card-order";
+import { companyChristmasPath } from "#core/companies/company-christmas";
 import "../components/progress/progress-status.css";
 import "./gift-payment.css";
 
@@ -30,7 +31,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // What was bought, and where to get it or when it goes (issue #29): the document's own page, the card's recipient and day.
   const giftDocument = isGiftDocumentKind(gift.gift_type)
     ? { name: GIFT_DOCUMENT_LABELS[gift.gift_type].definite, path: giftDocumentPagePath(gift.gift_type, gift.order_reference) }
-    : null;
+    : gift.gift_type === "company"
+      ? { name: "gåvobeviset", path: companyChristmasPath(gift.order_reference) }
+      : null;
   const card = gift.gift_type === "digital_greeting" ? await findGreetingCardOrder(container.db, container.cards, gift.order_reference) : null;
   return {
     giftDocument,
@@ -103,7 +106,9 @@ export default function GiftThanks({ loaderData: gift }: Route.ComponentProps) {
           .
         </p>
       )}
-      {gift.taxReduction ? (
+      {gift.giftType === "company" ? (
+        <p>Gåvan rapporteras till Skatteverket med företagets organisationsnummer. Skattereduktionen begär företaget i sin inkomstdeklaration.</p>
+      ) : gift.taxReduction ? (
         <p>
           Du har angett ditt personnummer, så vi rapporterar gåvan till Skatteverket. Skattereduktionen syns i din
           deklaration om du har gett minst 2 000 kronor under året.

@@ -69,14 +69,18 @@ export function greetingCardMail(item: OrderItemRow, gift: GiftRow, site: SiteCo
   const content = storedCardContent(item.content);
   const card = catalogue.cardByCode(content.cardCode);
   if (!card) throw new Error(`Greeting card ${content.cardCode} is not in the catalogue`);
+  // A company's Christmas card goes to a whole list: no page of its own, and the gift is the company's, not given in the recipient's name (decision 0046).
+  const company = gift.gift_type === "company";
   const text = [
     `Hej ${item.recipient_name}!`,
     "",
-    `${content.giverName} har gett en gåva till hjärt- och lungforskningen i ditt namn, och skickar dig ett kort med den här hälsningen:`,
+    company
+      ? `${content.giverName} har i år gett en julgåva till hjärt- och lungforskningen i stället för julklappar, och skickar dig ett julkort med den här hälsningen:`
+      : `${content.giverName} har gett en gåva till hjärt- och lungforskningen i ditt namn, och skickar dig ett kort med den här hälsningen:`,
     "",
     content.greeting,
     "",
-    `Kortet finns bifogat som bild. Du kan också se det här: ${publicUrl}${cardPagePath(card.code, gift.order_reference)}`,
+    company ? "Kortet finns bifogat som bild." : `Kortet finns bifogat som bild. Du kan också se det här: ${publicUrl}${cardPagePath(card.code, gift.order_reference)}`,
     "",
     "Gåvan går till forskning om hjärt- och lungsjukdomar, för fler friska år.",
     "",
@@ -87,9 +91,9 @@ export function greetingCardMail(item: OrderItemRow, gift: GiftRow, site: SiteCo
   return {
     document: greetingCardRequest({ card, item, content }),
     format: "png",
-    subject: `${content.giverName} har skickat dig ett kort`,
+    subject: company ? `God jul från ${content.giverName}` : `${content.giverName} har skickat dig ett kort`,
     text,
-    filename: "gratulationskort.png",
+    filename: company ? "julkort.png" : "gratulationskort.png",
   };
 }
 

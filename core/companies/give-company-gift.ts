@@ -3,6 +3,9 @@ import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import { COMPANY_TAX_RULES } from "./company-tax-rules";
 import type { CompanyGiftData } from "./company-gift-form";
 import { parseOrganisationsnummer } from "./organisationsnummer";
+import { storedLogo, type CompanyLogo } from "./company-logo";
+import { christmasCardItems, type ChristmasCardChoice } from "./company-christmas";
+import type { ListRecipient } from "../list-orders/list-order";
 
 export interface GivenCompanyGift {
   gift: GiftRow;
@@ -17,10 +20,20 @@ export interface GivenCompanyGift {
  * every one-off gift. A logged-in visitor's session is not asked: the giver
  * is the company, never the person at the keyboard.
  */
-export async function giveCompanyGift(deps: GiveGiftDeps, data: CompanyGiftData): Promise<GivenCompanyGift> {
+export interface CompanyChristmasExtras {
+  /** The checked PNG or sanitised SVG (company-logo.ts), for the gift certificate. */
+  logo?: CompanyLogo | null;
+  /** The Christmas card and the list it goes to (company-christmas.ts). */
+  card?: { choice: ChristmasCardChoice; recipients: readonly ListRecipient[] } | null;
+}
+
+export async function giveCompanyGift(deps: GiveGiftDeps, data: CompanyGiftData, extras: CompanyChristmasExtras = {}): Promise<GivenCompanyGift> {
+  const card = extras.card ?? null;
   const { gift, payment } = await giveGift(deps, data.gift, {
     giftType: "company",
     donorId: null,
+    // The cards are the gift's order: counted per address now, sent when the gift is paid.
+    ...(card && card.recipients.length > 0 ? { order: { kind: "list_order" as const, items: christmasCardItems(card.choice, data.company.name, card.recipients) } } : {}),
     storeWith: async (trx, stored) => {
       await trx
         .insertInto("company_gifts")
@@ -30,6 +43,7 @@ export async function giveCompanyGift(deps: GiveGiftDeps, data: CompanyGiftData)
           company_name: data.company.name,
           contact_name: data.company.contactName,
           company_reference: data.company.reference,
+          ...(extras.logo ? storedLogo(extras.logo) : {}),
         })
         .execute();
     },

@@ -132,6 +132,21 @@ export interface GiftDocumentData {
 }
 
 /**
+ * A company's gift certificate (decision 0046): the Christmas gift a company
+ * gave instead of presents, with its name and logo, to show customers and
+ * staff. The logo is a data: URI of the stored PNG or sanitised SVG.
+ */
+export interface CompanyCertificateData {
+  companyName: string;
+  amountOre: number;
+  /** ISO timestamp of the gift. */
+  date: string;
+  /** The gift's order reference, printed small so staff can find it. */
+  reference: string;
+  logo: { src: string; width: number; height: number } | null;
+}
+
+/**
  * Every sheet of a memorial collection in one PDF for the family: a cover page
  * (in whose memory, who organised it, how many gave, the total only when the
  * organiser chose to show it), then each sheet as the giver wrote it.
@@ -227,6 +242,7 @@ export type DocumentRequest =
   | { kind: "member-card"; data: MemberCardData }
   | { kind: "fundraiser-share"; data: FundraiserShareData }
   | { kind: "company-statement"; data: CompanyStatementData }
+  | { kind: "company-certificate"; data: CompanyCertificateData }
   /** The same card, small: the card picker's pictures (360 px wide). */
   | { kind: "greeting-card-thumbnail"; data: GreetingCardData };
 

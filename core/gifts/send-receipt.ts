@@ -12,6 +12,7 @@ import { greetingCardReceiptExtras } from "../cards/greeting-card-order";
 import { cardCatalogue, type CardCatalogue } from "../cards/card-catalogue";
 import { membershipReceiptExtras } from "../membership/membership-receipt";
 import { giftDocumentReceiptExtras } from "../gift-documents/gift-document-receipt";
+import { companyChristmasReceiptExtras } from "../companies/company-christmas";
 import type { JobAttempt } from "../jobs/job-runner";
 import type { LinkTokens } from "../my-data/link-tokens";
 import { companyOfGift, companyPageParagraph } from "../companies/company-links";
@@ -47,7 +48,8 @@ export async function sendReceipt(
     (await memorialReceiptExtras(deps, gift)) ??
     (await greetingCardReceiptExtras({ ...deps, catalogue: deps.cards ?? cardCatalogue() }, gift)) ??
     (await membershipReceiptExtras(deps, gift)) ??
-    (await giftDocumentReceiptExtras(deps, gift));
+    (await giftDocumentReceiptExtras(deps, gift)) ??
+    (await companyChristmasReceiptExtras(deps, gift));
   // A company's receipt carries a link to its own page: gifts, invoices, statements (decision 0047).
   const company = deps.companyLinks ? await companyOfGift(deps.db, gift.id) : null;
   const companyLink = company && deps.companyLinks ? await companyPageParagraph({ companyLinks: deps.companyLinks, publicUrl: deps.publicUrl }, company) : null;

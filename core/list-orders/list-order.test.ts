@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CsvFormatError, decodeCsvBytes, parseCsv } from "./csv";
-import { listOrderFormSchema, listOrderItems, MAX_UPLOAD_BYTES, readRecipientList } from "./list-order";
+import { listOrderFormSchema, listOrderItems, MAX_ROWS, MAX_UPLOAD_BYTES, readRecipientList } from "./list-order";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const HEADER = "namn;e-post;gatuadress;postnummer;ort;text";
@@ -145,5 +145,46 @@ describe("the list order form", () => {
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["design", "deliveryDate"]));
+  });
+});
+
+describe("reading a Christmas card list (e-mail only, decision 0046)", () => {
+  const read = (text: string) => readRecipientList(bytes(text), { emailOnly: true });
+
+  it("takes name and e-mail, a row's own text, and lower-cases the address", () => {
+    const result = read("namn;e-post;text\nAnna Andersson;Anna@Kund.se;\nBo Berg;bo@kund.se;God jul, Bo!\n");
+    expect(result).toEqual({
+      ok: true,
+      recipients: [
+        { row: 2, name: "Anna Andersson", email: "anna@kund.se", address: null, text: "" },
+        { row: 3, name: "Bo Berg", email: "bo@kund.se", address: null, text: "God jul, Bo!" },
+      ],
+    });
+  });
+
+  it("needs the e-mail column and an address on every row, each address once", () => {
+    expect(read("namn;gatuadress;postnummer;ort\nAnna;Gatan 1;123 45;Ort\n")).toMatchObject({ ok: false, fileError: expect.stringContaining('saknar kolumnen "e-post"') });
+    const result = read("namn;e-post;gatuadress;postnummer;ort\nAnna;anna@kund.se;;;\nBo;;Gatan 1;123 45;Ort\nAnna igen; ANNA@kund.se ;;;\n");
+    expect(result).toEqual({
+      ok: false,
+      fileError: null,
+      rowErrors: [
+        { row: 3, column: "e-post", message: "E-postadressen saknas. Kortet skickas med e-post." },
+        { row: 4, column: "e-post", message: "Samma e-postadress finns redan på rad 2. Varje adress får ett kort." },
+      ],
+    });
+  });
+
+  it("keeps the list orders' limits and text rules", () => {
+    const rows = Array.from({ length: MAX_ROWS + 1 }, (_, i) => `M ${i};m${i}@kund.se`);
+    expect(read(["namn;e-post", ...rows].join("\n"))).toMatchObject({ ok: false, fileError: expect.stringContaining(`högst ${MAX_ROWS}`) });
+    expect(readRecipientList(new Uint8Array(MAX_UPLOAD_BYTES + 1), { emailOnly: true })).toMatchObject({ ok: false, fileError: expect.stringContaining("för stor") });
+    const long = read(`namn;e-post;text\nAnna;anna@kund.se;${"x".repeat(301)}\nBo;bo@kund.se;Hej\u0007\n`);
+    expect(long.ok).toBe(false);
+    if (long.ok) return;
+    expect(long.rowErrors.map((e) => [e.row, e.column])).toEqual([
+      [2, "text"],
+      [3, "text"],
+    ]);
   });
 });

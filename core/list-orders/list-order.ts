@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
 import { EMAIL_MAX } from "../text/text-fields";
+import { recipientKey } from "../mail/recipient-limit";
 import { swedishDate } from "../calendar/swedish-calendar";
 import { giveGift, type GiveGiftDeps } from "../gifts/give-gift";
 import type { GiftRow, PaymentRow } from "../payments/payment-repository";
@@ -73,8 +74,17 @@ export type ListReadResult =
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
+/**
+ * How a list is sent. `email-only`: every row needs an e-mail address (a
+ * digital Christmas card, decision 0046), and an address may appear once, so
+ * one list can never send one inbox more than one card.
+ */
+export interface ListReadOptions {
+  emailOnly?: boolean;
+}
+
 /** Reads and checks an uploaded list; nothing is stored. */
-export function readRecipientList(bytes: Uint8Array): ListReadResult {
+export function readRecipientList(bytes: Uint8Array, options: ListReadOptions = {}): ListReadResult {
   if (bytes.byteLength === 0) return { ok: false, fileError: "Filen är tom. Välj listan med mottagare och försök igen.", rowErrors: [] };
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
     return { ok: false, fileError: LIST_TOO_LARGE_MESSAGE, rowErrors: [] };
@@ -100,6 +110,9 @@ export function readRecipientList(bytes: Uint8Array): ListReadResult {
       rowErrors: [],
     };
   }
+  if (options.emailOnly && index.email < 0) {
+    return { ok: false, fileError: `Rubrikraden saknar kolumnen "e-post". Första raden ska vara rubriker: namn; e-post (och gärna text).`, rowErrors: [] };
+  }
   if (index.email < 0 && (index.street < 0 || index.postalCode < 0 || index.city < 0)) {
     return { ok: false, fileError: `Rubrikraden behöver kolumnen "e-post", eller "gatuadress", "postnummer" och "ort".`, rowErrors: [] };
   }
@@ -108,6 +121,7 @@ export function readRecipientList(bytes: Uint8Array): ListReadResult {
 
   const errors: RowError[] = [];
   const recipients: ListRecipient[] = [];
+  const firstRowOf = new Map<string, number>();
   for (const row of data) {
     const cell = (column: Column) => (index[column] >= 0 ? (row.fields[index[column]] ?? "").trim() : "");
     const problem = (column: Column, message: string) => errors.push({ row: row.line, column: COLUMNS[column].label, message });
@@ -134,6 +148,13 @@ export function readRecipientList(bytes: Uint8Array): ListReadResult {
     if (email !== "") {
       if (email.length > EMAIL_MAX) problem("email", "E-postadressen är för lång.");
       else if (!isEmail(email)) problem("email", `"${email.slice(0, 60)}" är inte en e-postadress.`);
+      else if (options.emailOnly) {
+        const first = firstRowOf.get(recipientKey(email));
+        if (first !== undefined) problem("email", `Samma e-postadress finns redan på rad ${first}. Varje adress får ett kort.`);
+        else firstRowOf.set(recipientKey(email), row.line);
+      }
+    } else if (options.emailOnly) {
+      problem("email", "E-postadressen saknas. Kortet skickas med e-post.");
     } else if (street === "" && postalCode === "" && city === "") {
       problem("email", "Ange e-post eller en postadress (gatuadress, postnummer och ort).");
     } else {

@@ -29,7 +29,7 @@ export function lower(node: ReactNode, target: LoweringTarget, inText = false): 
   if (typeof element.type === "function") {
     return lower((element.type as (p: unknown) => ReactNode)(element.props), target, inText);
   }
-  throw new Error(`<${String(element.type)}> is not a document primitive; use Page, Box, Text, Svg, Path, Circle or Rect`);
+  throw new Error(`<${String(element.type)}> is not a document primitive; use Page, Box, Text, Svg, Path, Circle, Rect or Image`);
 }
 
 /** "Hej " + name is one run of text, not two flex items. */

@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from "react";
-import { Circle, Document, Font, Page, Path, Rect, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { Circle, Document, Font, Image, Page, Path, Rect, Svg, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { rasterImageSource } from "./image-source.server";
 import { fallbackChain, pdfFamilyName, type FontFace } from "../fonts.server";
 import { PAGE_SIZES, type PageSize, type Style } from "../primitives";
 import { lower, withBorderStyle, type LoweringTarget } from "./lower";
@@ -102,6 +103,8 @@ const pdfTarget: LoweringTarget = {
         return createElement(Circle, props as never);
       case "Rect":
         return createElement(Rect, props as never);
+      case "Image":
+        return createElement(Image, { src: rasterImageSource(props.src as string, props.width as number), style: { ...(style as object), width: props.width as number, height: props.height as number } as PdfStyle });
     }
   },
 };

@@ -2,6 +2,7 @@ import { cloneElement, createElement, isValidElement, type ReactElement, type Re
 import satori, { type Font, type SatoriNode } from "satori";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { fallbackChain, pdfFamilyName, SANS, SERIF, type FontFace } from "../fonts.server";
+import { rasterImageSource } from "./image-source.server";
 import { Box, Circle, PAGE_SIZES, Page, Path, Svg, Text, type PageSize } from "../primitives";
 import { lower, withBorderStyle, type LoweringTarget } from "./lower";
 import { encodePng } from "./png-encode";
@@ -70,6 +71,8 @@ function pngTarget(cachedBoxes?: CachedBox[]): LoweringTarget {
           return createElement("circle", svgAttributes(props));
         case "Rect":
           return createElement("rect", svgAttributes(props));
+        case "Image":
+          return createElement("img", { src: rasterImageSource(props.src as string, props.width as number), width: props.width, height: props.height, style: { ...style, width: props.width, height: props.height } });
       }
     },
   };

@@ -38,6 +38,21 @@ function Corner({ theme, x, y }: { theme: Theme; x: number; y: number }) {
   );
 }
 
+/** The double frame with hearts at its corners, shared with the company's certificate (company-certificate.tsx). */
+export function CertificateFrame({ theme }: { theme: Theme }) {
+  const c = theme.colour;
+  return (
+    <>
+      <Box style={{ position: "absolute", top: 24, left: 24, width: A4.width - 48, height: A4.height - 48, borderWidth: 2, borderColor: mix(c.primary, c.background, 0.3) }} />
+      <Box style={{ position: "absolute", top: 32, left: 32, width: A4.width - 64, height: A4.height - 64, borderWidth: 0.6, borderColor: mix(c.primary, c.background, 0.55) }} />
+      <Corner theme={theme} x={16} y={16} />
+      <Corner theme={theme} x={A4.width - 32} y={16} />
+      <Corner theme={theme} x={16} y={A4.height - 32} />
+      <Corner theme={theme} x={A4.width - 32} y={A4.height - 32} />
+    </>
+  );
+}
+
 export function FramedDocument({ data, site, theme, title, sentence }: TemplateProps<GiftDocumentData> & { title: string; sentence: string }) {
   const c = theme.colour;
   const greeting = fitGreeting(data.text, GREETING_BUDGET);
@@ -45,12 +60,7 @@ export function FramedDocument({ data, site, theme, title, sentence }: TemplateP
   const signature = data.signature === "" ? site.shortName : data.signature;
   return (
     <Page size="A4" style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.background }}>
-      <Box style={{ position: "absolute", top: 24, left: 24, width: A4.width - 48, height: A4.height - 48, borderWidth: 2, borderColor: mix(c.primary, c.background, 0.3) }} />
-      <Box style={{ position: "absolute", top: 32, left: 32, width: A4.width - 64, height: A4.height - 64, borderWidth: 0.6, borderColor: mix(c.primary, c.background, 0.55) }} />
-      <Corner theme={theme} x={16} y={16} />
-      <Corner theme={theme} x={A4.width - 32} y={16} />
-      <Corner theme={theme} x={16} y={A4.height - 32} />
-      <Corner theme={theme} x={A4.width - 32} y={A4.height - 32} />
+      <CertificateFrame theme={theme} />
       <Box style={{ flexGrow: 1, alignItems: "center", paddingTop: 62, paddingLeft: 70, paddingRight: 70, paddingBottom: 150 }}>
         <EmblemArt design={data.design} theme={theme} width={170} />
         <Text style={{ marginTop: 16, fontFamily: theme.font.serif, fontWeight: 600, fontSize: 34, letterSpacing: 9, textTransform: "uppercase", color: c.primaryDark }}>

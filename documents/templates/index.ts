@@ -13,6 +13,7 @@ import { GreetingCard } from "./greeting-card";
 import { MemberCard } from "./member-card";
 import { FundraiserShare } from "./fundraiser-share";
 import { CompanyStatement } from "./company-statement";
+import { CompanyCertificate } from "./company-certificate";
 
 type DataOf<K extends DocumentKind> = Extract<DocumentRequest, { kind: K }>["data"];
 
@@ -31,5 +32,6 @@ export const TEMPLATES: { [K in DocumentKind]: DocumentTemplate<DataOf<K>> } = {
   "member-card": { Component: MemberCard, title: (d) => `Medlemskort nr ${d.memberNumber}`, pngWidth: 1240 },
   "fundraiser-share": { Component: FundraiserShare, title: (d) => d.title, pngWidth: 1200 },
   "company-statement": { Component: CompanyStatement, title: (d) => `Årsbesked om gåvor ${d.year} – ${d.companyName}`, pngWidth: 1240 },
+  "company-certificate": { Component: CompanyCertificate, title: (d) => `Gåvobevis – ${d.companyName}`, pngWidth: 1240 },
   "greeting-card-thumbnail": { Component: GreetingCard, title: (d) => `Gratulationskort ${d.cardCode}`, pngWidth: 360 },
 };

@@ -16,6 +16,9 @@ import { statementGuidance } from "#core/companies/company-statement";
 import type { CompanyYear } from "#core/companies/company-years";
 import { FIRST_PAGE_ROWS } from "./company-statement";
 
+/** A wide logo, as a company would upload it (sanitised SVG). */
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="80" viewBox="0 0 300 80"><rect width="300" height="80" rx="12" fill="#0b3d6b"></rect><circle cx="40" cy="40" r="24" fill="#f2c14e"></circle></svg>`;
+
 /**
  * Issue #30.6: every document holds the longest text its forms accept –
  * names of the most characters, a word without a break as long as the field,
@@ -89,6 +92,20 @@ function cases(long: (n: number) => string): Case[] {
   };
   return [
     { name: "gift certificate", request: { kind: "gift-certificate", data: giftDocument(long) }, ...framed },
+    {
+      name: "company certificate",
+      request: {
+        kind: "company-certificate",
+        data: {
+          companyName: long(COMPANY_NAME_MAX),
+          amountOre: 500_000_000,
+          date: "2026-11-23T10:00:00.000Z",
+          reference: "0123456789ABCDEFGHJKMNPQRS",
+          logo: { src: `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString("base64")}`, width: 300, height: 80 },
+        },
+      },
+      ...framed,
+    },
     { name: "diploma", request: { kind: "diploma", data: { ...giftDocument(long), design: "sigill" } }, ...framed },
     {
       name: "gift card",

@@ -57,6 +57,11 @@ describe.each(testEngines)("CompanyGift/Add on %s", (engine) => {
       company_name: "Exempel Bygg AB",
       contact_name: "Karin Ek",
       company_reference: "Julgåva 2026 / KE",
+      // The JSON API takes no logo (decision 0046).
+      logo_type: null,
+      logo_base64: null,
+      logo_width: null,
+      logo_height: null,
     });
     const payment = await db.selectFrom("payments").selectAll().where("gift_id", "=", gift.id).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ method: "invoice", status: "pending" });

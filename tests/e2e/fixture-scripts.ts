@@ -15,6 +15,7 @@ import { E2E_PORT, e2eFixtureEnv } from "./e2e-server-env";
 export const FIXTURE_SCRIPTS = [
   "tests/e2e/admin-fixture.ts",
   "tests/e2e/agreement-fixture.ts",
+  "tests/e2e/company-christmas-fixture.ts",
   "tests/e2e/gift-documents-fixture.ts",
   "tests/e2e/memorial-order-fixture.ts",
   "tests/e2e/postal-form-fixture.ts",
@@ -22,6 +23,7 @@ export const FIXTURE_SCRIPTS = [
   "scripts/mydata-link.ts",
   "scripts/payments-import.ts",
   "scripts/staff-add.ts",
+  "scripts/tax-ku65.ts",
 ] as const;
 
 export type FixtureScript = (typeof FIXTURE_SCRIPTS)[number];

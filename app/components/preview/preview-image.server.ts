@@ -13,6 +13,15 @@ export function previewError(status: number, code: string, message: string, fiel
   return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status, headers: HEADERS });
 }
 
+/** Counts one preview for the visitor (RATE_LIMIT_PREVIEWS_PER_MINUTE); over the limit, the 429 to answer. */
+export async function previewLimited(context: Readonly<RouterContextProvider>): Promise<Response | null> {
+  const counted = await context.get(containerContext).previewLimiter.take(context.get(clientIpContext) || "unknown");
+  if (counted.allowed) return null;
+  const limited = previewError(429, "rate_limited", "Du har gjort för många försök på kort tid. Vänta en minut och försök igen.");
+  limited.headers.set("Retry-After", String(counted.secondsLeft));
+  return limited;
+}
+
 /**
  * A document's preview as an image address, for the order pages without
  * JavaScript (memorial sheet, greeting card, gift documents): the per-visitor
@@ -28,12 +37,8 @@ export async function previewImage<S extends z.ZodType>(
   document: (value: z.output<S>, container: AppContainer) => DocumentRequest | Response,
 ): Promise<Response> {
   const container = context.get(containerContext);
-  const counted = await container.previewLimiter.take(context.get(clientIpContext) || "unknown");
-  if (!counted.allowed) {
-    const limited = previewError(429, "rate_limited", "Du har gjort för många försök på kort tid. Vänta en minut och försök igen.");
-    limited.headers.set("Retry-After", String(counted.secondsLeft));
-    return limited;
-  }
+  const limited = await previewLimited(context);
+  if (limited) return limited;
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return previewError(400, "validation_failed", "Förhandsvisningen kunde inte göras. Rätta fälten och försök igen.", fieldErrors(parsed.error));
   const toRender = document(parsed.data, container);
