@@ -23,7 +23,7 @@ const MAX_ASSET_ENTRIES = 200;
 const MAX_PAGE_ENTRIES = 50;
 
 const NEVER_HANDLED = /^\/(?:api|_sim|healthz|__version)(?:\/|$)/;
-const PRIVATE_PAGES = /^\/(?:_internal|_test|admin|bli-medlem\/medlemskort|brev|cookie-installningar|d|dina-uppgifter|gavokort|ge-en-gava\/betalning|ge-en-gava\/faktura|ge-en-gava\/gratulationskort\/kort|ge-en-gava\/manadsgava\/tack|ge-en-gava\/tack|insamling|logga-in|logga-ut|mina-sidor|minnesinsamling|order\/diplom|order\/gavobevis|order\/minnesblad)(?:\/|$)/;
+const PRIVATE_PAGES = /^\/(?:_internal|_test|admin|bli-medlem\/medlemskort|brev|cookie-installningar|d|dina-uppgifter|foretag\/gavobevis|foretag\/gavor|gavokort|ge-en-gava\/betalning|ge-en-gava\/faktura|ge-en-gava\/gratulationskort\/kort|ge-en-gava\/manadsgava\/tack|ge-en-gava\/tack|insamling|logga-in|logga-ut|mina-sidor|minnesinsamling|order\/diplom|order\/gavobevis|order\/minnesblad)(?:\/|$)/;
 
 function strategyFor(request, origin) {
   if (request.method !== "GET") return "passthrough";

@@ -21,8 +21,8 @@ export interface RouteEntryLike {
   children?: RouteEntryLike[];
 }
 
-/** Areas that are personal or staff-only as a whole. */
-export const PRIVATE_AREAS = ["_test", "admin", "cookie-installningar", "dina-uppgifter", "logga-in", "logga-ut", "mina-sidor"] as const;
+/** Areas that are personal or staff-only as a whole (foretag/gavor: a company's own page by its link). */
+export const PRIVATE_AREAS = ["_test", "admin", "cookie-installningar", "dina-uppgifter", "foretag/gavor", "logga-in", "logga-ut", "mina-sidor"] as const;
 
 /** Routes with a parameter that are public: the content pages (":slug", "en/:slug"). */
 export const PUBLIC_PARAMETER_ROUTES = new Set(["content-sv", "content-en"]);

@@ -50,7 +50,7 @@ export function strategyFor(request: RequestInfoLike, origin: string): Strategy 
  * Derived from the route table by app/offline/private-pages.ts; its test gives
  * the expression to paste here and in public/sw.js when routes change.
  */
-export const PRIVATE_PAGES = /^\/(?:_internal|_test|admin|bli-medlem\/medlemskort|brev|cookie-installningar|d|dina-uppgifter|gavokort|ge-en-gava\/betalning|ge-en-gava\/faktura|ge-en-gava\/gratulationskort\/kort|ge-en-gava\/manadsgava\/tack|ge-en-gava\/tack|insamling|logga-in|logga-ut|mina-sidor|minnesinsamling|order\/diplom|order\/gavobevis|order\/minnesblad)(?:\/|$)/;
+export const PRIVATE_PAGES = /^\/(?:_internal|_test|admin|bli-medlem\/medlemskort|brev|cookie-installningar|d|dina-uppgifter|foretag\/gavobevis|foretag\/gavor|gavokort|ge-en-gava\/betalning|ge-en-gava\/faktura|ge-en-gava\/gratulationskort\/kort|ge-en-gava\/manadsgava\/tack|ge-en-gava\/tack|insamling|logga-in|logga-ut|mina-sidor|minnesinsamling|order\/diplom|order\/gavobevis|order\/minnesblad)(?:\/|$)/;
 
 export interface ResponseInfoLike {
   status: number;
