@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { context, propagation, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { NodeSDK } from "@opentelemetry/sdk-node";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { BatchSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
@@ -11,7 +11,7 @@ import { routeLabel } from "./metrics/http-metrics";
 import type { ServerConfig } from "./config";
 
 /**
- * Tracing (decision 0048): OpenTelemetry's Node SDK, built by the container at
+ * Tracing (decision 0048): OpenTelemetry's trace SDK for Node, built by the container at
  * boot and only when OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test hands in
  * its own span processor). It registers the tracer provider and an
  * AsyncLocalStorage context with OpenTelemetry's API, which every span goes
@@ -37,23 +37,20 @@ export function buildTracing(
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!spanProcessor && !endpoint) return { enabled: false, shutdown: async () => {} };
   const processor = spanProcessor ?? new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint!.replace(/\/$/, "")}/v1/traces` }));
-  const sdk = new NodeSDK({
+  // Traces only, from the trace SDK alone: logs are pino's and metrics Prometheus', so the
+  // full Node SDK (with its log and metric pipelines and gRPC exporters) is not needed.
+  const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME }),
-    autoDetectResources: false,
     spanProcessors: [processor],
-    // Traces only: no logs or metrics through the SDK (logs are pino's, metrics Prometheus').
-    logRecordProcessors: [],
-    metricReaders: [],
-    instrumentations: [],
-    textMapPropagator: null,
   });
-  sdk.start();
+  // Registers the provider and an AsyncLocalStorage context manager with the API; no propagator.
+  provider.register({ propagator: null });
   if (endpoint) logger.info({ endpoint: new URL(endpoint).origin }, "tracing: exporting spans over OTLP");
   return {
     enabled: true,
     async shutdown() {
       try {
-        await sdk.shutdown();
+        await provider.shutdown();
       } finally {
         trace.disable();
         context.disable();
