@@ -41,7 +41,7 @@ describe.each(testEngines)("a card payment across a restart, on %s", (engine) =>
 
     // The site dies and comes back (a new process on the same state directory and database).
     await first.stop();
-    const second = await startTestServer({ engine, dir: first.dir, ...(first.postgresSchema ? { postgresSchema: first.postgresSchema } : {}) });
+    const second = await startTestServer({ engine, dir: first.dir, postgresUrl: first.postgresUrl });
     servers.push(second);
     const page = await fetch(new URL(cardPage, second.url));
     expect(page.status).toBe(200);

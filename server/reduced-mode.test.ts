@@ -68,7 +68,7 @@ describe.each(testEngines)("reduced mode on %s", (engine) => {
   it("a staff switch in the back office reaches another instance on the same database, is audited, and turns optional things off", async () => {
     const first = await startTestServer({ engine });
     servers.push(first);
-    const second = await startTestServer({ engine, dir: first.dir, postgresSchema: (first as { postgresSchema?: string }).postgresSchema });
+    const second = await startTestServer({ engine, dir: first.dir, postgresUrl: first.postgresUrl });
     servers.push(second);
     expect(first.container.reducedMode.isReduced()).toBe(false);
 

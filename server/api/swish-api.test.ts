@@ -162,7 +162,7 @@ describe.each(testEngines)("Swish gifts through the API on %s", (engine) => {
     swishWhileDown.close();
 
     const clock = new ManualClock(new Date());
-    server = await startTestServer({ engine, dir: first.dir, postgresSchema: first.postgresSchema, clock });
+    server = await startTestServer({ engine, dir: first.dir, postgresUrl: first.postgresUrl, clock });
     const before = await server.container.db.selectFrom("payments").select("status").executeTakeFirstOrThrow();
     expect(before.status).toBe("pending");
     // Reconciliation picks up open payments not checked for a while.

@@ -18,7 +18,7 @@ import { GIFTS_CHANNEL } from "./gift-changes";
  * interval; a paid gift reaches every stream; closed streams leave nothing.
  */
 describe.each(testEngines)("live fan-out (%s)", (engine) => {
-  let server: TestServer & { postgresSchema?: string };
+  let server: TestServer & { postgresUrl?: string };
   const fanOuts: LiveFanOut[] = [];
   const streams: SseConnection[] = [];
   const listeners: http.Server[] = [];
@@ -167,9 +167,7 @@ describe.each(testEngines)("live fan-out (%s)", (engine) => {
   });
 
   it.runIf(engine === "postgres")("tells a change committed through one instance to another instance's listener (LISTEN/NOTIFY)", async () => {
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    url.searchParams.set("schema", server.postgresSchema as string);
-    const other = new PostgresChangeNotifications(url.toString(), silentLogger);
+    const other = new PostgresChangeNotifications(server.postgresUrl as string, silentLogger);
     const heard = { gifts: 0, rolledBack: 0, committed: 0 };
     // Listened to in this order on one connection, and told in commit order.
     other.listen("rolled_back", () => (heard.rolledBack += 1));

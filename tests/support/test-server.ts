@@ -2,9 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
 import type { RequestListener, Server } from "node:http";
-import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { loadServerConfig } from "#server/config";
 import { buildContainer, type AppContainer, type ContainerOverrides } from "#server/container";
@@ -13,6 +11,8 @@ import { listenSite } from "#server/http-server";
 import { createLogger } from "#server/logging";
 import type { Clock } from "#core/clock";
 import { silentLogger } from "#core/logger";
+import { createPostgresTestDatabase, type PostgresTestDatabase } from "./postgres-test-databases";
+import { copySqliteTemplate } from "./sqlite-test-databases";
 import { transitionPayment } from "#core/payments/payment-transitions";
 
 /**
@@ -47,11 +47,11 @@ export interface TestServerOptions extends ContainerOverrides {
   /** Reuse a state directory (and SQLite file) from an earlier server: a restart. */
   dir?: string;
   env?: Record<string, string>;
-  /** Reuse a PostgreSQL schema from an earlier server. */
-  postgresSchema?: string;
+  /** Reuse the PostgreSQL database of an earlier server (its `postgresUrl`): a restart. */
+  postgresUrl?: string;
 }
 
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer & { postgresSchema?: string }> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer & { postgresUrl?: string }> {
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hl-test-"));
   // The server listens first, on a port the system gives it, and gets its handler once the container is
   // built: a port found free and bound later could be taken meanwhile (by a simulator of this very
@@ -66,19 +66,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const port = (server.address() as net.AddressInfo).port;
   let databaseUrl = `sqlite:${path.join(dir, "site.db")}`;
-  let postgresSchema = options.postgresSchema;
+  // A new SQLite file is a copy of the worker's migrated template (tests/support/sqlite-test-databases.ts).
+  if (options.engine !== "postgres" && !fs.existsSync(path.join(dir, "site.db"))) await copySqliteTemplate(path.join(dir, "site.db"));
+  // A PostgreSQL server gets a copy of the run's migrated template (tests/support/postgres-test-databases.ts),
+  // so the container's migration at boot finds nothing to do.
+  let postgresCopy: PostgresTestDatabase | undefined;
   if (options.engine === "postgres") {
-    const baseUrl = process.env.TEST_DATABASE_URL as string;
-    if (!postgresSchema) {
-      postgresSchema = `test_${crypto.randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`create schema ${postgresSchema}`);
-      await admin.end();
-    }
-    const url = new URL(baseUrl);
-    url.searchParams.set("schema", postgresSchema);
-    databaseUrl = url.toString();
+    if (!options.postgresUrl) postgresCopy = await createPostgresTestDatabase();
+    databaseUrl = options.postgresUrl ?? postgresCopy!.url;
   }
   let container: AppContainer;
   try {
@@ -105,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     container = await buildContainer(config, { logger: options.logger ?? createLogger("silent"), ...options });
   } catch (error) {
     server.close();
+    await postgresCopy?.drop();
     throw error;
   }
   await container.paymentSetup.swishSimulator?.ready;
@@ -123,17 +119,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     container,
     url: `http://127.0.0.1:${port}`,
     dir,
-    postgresSchema,
+    ...(options.engine === "postgres" ? { postgresUrl: databaseUrl } : {}),
     stop,
     async dispose() {
       await stop();
       fs.rmSync(dir, { recursive: true, force: true });
-      if (options.engine === "postgres" && postgresSchema && !options.postgresSchema) {
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${postgresSchema} cascade`);
-        await admin.end();
-      }
+      await postgresCopy?.drop();
     },
   };
 }

@@ -242,6 +242,10 @@ describe("payer's answer and callbacks", () => {
     ["TM01", "ERROR", "Swish timed out before the payment was started"],
     ["DS24", "ERROR", "Swish timed out waiting for an answer from the banks after payment was started"],
   ])("a message with %s ends the request %s with that code in the callback", async (code, status, errorMessage) => {
+    // The result comes 400 ms after the request, not the file's 20: on a loaded machine the read
+    // just below could otherwise come after it, and this test is also about the state before it.
+    await sim.close();
+    sim = await startSimulatorServer({ clock, callbackDelayMs: 400 });
     const id = newInstructionId();
     await sim.client.createPaymentRequest(id, mcommerce({ message: code }));
     // Like the real service, the request is CREATED until the result arrives.
