@@ -4,11 +4,56 @@
  * With several runs per page the reported score per category is the median,
  * and every audit that kept a category under 100 in any run is listed with
  * how many runs it failed in.
+ *
+ * Lighthouse is not one of the project's dependencies: its 161 packages made
+ * every `npm ci` (and so every CI run) slower for a benchmark run by hand. It
+ * has its own package and lock file in scripts/bench/lighthouse-tool/, which
+ * this module installs there (`npm ci`) the first time it is needed, and loads
+ * from there. The few parts of its result used here are typed below.
  */
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { generateReport, type Flags, type Result } from "lighthouse";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { median } from "./median";
 import { BROWSER_ARGS } from "./page-weight";
+
+const TOOL_DIR = path.join(import.meta.dirname, "lighthouse-tool");
+
+/** The parts of Lighthouse's result (its `LH.Result`) this benchmark reads. */
+interface Result {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  runWarnings: unknown[];
+  environment: { benchmarkIndex: number | null };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<
+    string,
+    | { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number; details?: unknown }
+    | undefined
+  >;
+}
+
+interface LighthouseModule {
+  default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Result } | undefined>;
+  generateReport: (lhr: Result, format: "html") => string;
+}
+
+interface ChromeLauncherModule {
+  launch: (options: { chromePath: string; chromeFlags: string[]; logLevel: string; handleSIGINT: boolean }) => Promise<{ port: number; kill: () => void }>;
+}
+
+/** Installs the pinned Lighthouse into its tool folder once, and loads it and its chrome-launcher. */
+async function loadLighthouse(): Promise<{ lighthouse: LighthouseModule; chromeLauncher: ChromeLauncherModule }> {
+  if (!fs.existsSync(path.join(TOOL_DIR, "node_modules", "lighthouse"))) {
+    console.log("Installing Lighthouse for the benchmark (scripts/bench/lighthouse-tool, once)…");
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: TOOL_DIR, stdio: "inherit" });
+  }
+  const require = createRequire(path.join(TOOL_DIR, "package.json"));
+  const load = (name: string) => import(pathToFileURL(require.resolve(name)).href);
+  return { lighthouse: (await load("lighthouse")) as LighthouseModule, chromeLauncher: (await load("chrome-launcher")) as ChromeLauncherModule };
+}
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -106,6 +151,8 @@ function failingIn(lhr: Result): Omit<FailingAudit, "failedRuns">[] {
 }
 
 export async function openLighthouse(chromePath: string): Promise<LighthouseSession> {
+  const { lighthouse: lighthouseModule, chromeLauncher } = await loadLighthouse();
+  const lighthouse = lighthouseModule.default;
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", ...BROWSER_ARGS],
@@ -114,7 +161,7 @@ export async function openLighthouse(chromePath: string): Promise<LighthouseSess
   });
 
   const runOnce = async (url: string, expectErrorStatus: boolean): Promise<Result> => {
-    const flags: Flags = {
+    const flags = {
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -188,7 +235,7 @@ export async function openLighthouse(chromePath: string): Promise<LighthouseSess
         metrics,
         benchmarkIndex: last.environment.benchmarkIndex,
         lighthouseVersion: last.lighthouseVersion,
-        reportHtml: generateReport(last, "html"),
+        reportHtml: lighthouseModule.generateReport(last, "html"),
       };
     },
     async close() {
