@@ -15,6 +15,7 @@ import { checkRecipientMail, countRecipientMail, type RecipientCounter } from ".
 import { FUNDRAISER_KIND_LABELS, PERSONAL_FUNDRAISER_KINDS, type PersonalFundraiserKind } from "./fundraiser-kinds";
 import type { FundraiserGiftData, StartFundraiserData } from "./fundraiser-forms";
 import type { WallGiftFacts } from "./fundraiser-wall";
+import { storeFundraiserPicture, type ProcessedPicture } from "./fundraiser-pictures";
 
 /**
  * Personal fundraisers (insamlingar, decision 0050): started at /insamling by
@@ -89,7 +90,13 @@ export interface Organiser {
  * e-mailed by a job queued in the same transaction; until it has been opened
  * once (or at once with BankID) the page shows nothing.
  */
-export async function startFundraiser(deps: StartFundraiserDeps, data: StartFundraiserData, organiser: Organiser): Promise<{ fundraiser: FundraiserRow; token: string }> {
+export async function startFundraiser(
+  deps: StartFundraiserDeps,
+  data: StartFundraiserData,
+  organiser: Organiser,
+  // An uploaded picture, decoded already: stored with the page, waiting for staff (decision 0053).
+  picture: ProcessedPicture | null = null,
+): Promise<{ fundraiser: FundraiserRow; token: string }> {
   if (data.slug && (await findSlug(deps.db, data.slug))) throw new FundraiserInputError({ slug: TAKEN });
   const organiserEmail = data.organiserEmail;
   const addresses = [{ address: organiserEmail, field: "organiserEmail" }];
@@ -130,6 +137,7 @@ export async function startFundraiser(deps: StartFundraiserDeps, data: StartFund
   try {
     await deps.db.transaction().execute(async (trx) => {
       await trx.insertInto("fundraisers").values(row).execute();
+      if (picture) await storeFundraiserPicture(trx, deps.clock, row.id, picture, data.pictureAlt);
       await enqueueJob(trx, deps.clock, { type: FUNDRAISER_LINK_JOB, payload: { fundraiserId: row.id }, dedupeKey: `${FUNDRAISER_LINK_JOB}:${row.id}:${row.manage_token_id}` });
       await countRecipientMail(deps.recipientMail, addresses, trx);
     });
