@@ -98,7 +98,7 @@ describe.each(testEngines)("fundraisers' uploaded pictures on %s", (engine) => {
     const picture = (await fundraiserPicture(server.container.db, fundraiser.id))!;
     expect(picture).toMatchObject({ altText: "Anna blåser ut ljusen på tårtan", approved: false, large: { width: 300, height: 400 } });
 
-    const sizes: Record<PictureVariant, [number, number]> = { large: [300, 400], medium: [300, 400], card: [480, 320], share: [1200, 630] };
+    const sizes: Record<PictureVariant, [number, number]> = { large: [300, 400], medium: [300, 400], card: [480, 320], share: [600, 630] };
     for (const [variant, [width, height]] of Object.entries(sizes) as Array<[PictureVariant, [number, number]]>) {
       const bytes = (await pictureBytes(server.container.db, fundraiser.id, picture.id, variant, { evenUnapproved: true }))!;
       const meta = await sharp(bytes).metadata();

@@ -289,7 +289,7 @@ function Manage({ d, actionData }: { d: OkData; actionData: Route.ComponentProps
                     ? "Bilden visas på sidan."
                     : "Vi tittar på bilden innan den visas på sidan, oftast inom en arbetsdag. Till dess visas bilden du valde när du startade insamlingen."}
                 </p>
-                <Form method="post" action={formAction}>
+                <Form method="post" action={formAction} className="fundraiser-picture-remove">
                   <button type="submit" name="intent" value="removePicture" className="button button--link" disabled={busy}>
                     Ta bort bilden
                   </button>

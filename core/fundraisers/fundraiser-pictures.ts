@@ -14,12 +14,16 @@ import { formatNumber } from "../site/format";
  * picture the organiser chose (core/fundraisers/fundraiser-kinds.ts).
  */
 
-/** The JPEGs made from an upload: the page's picture at two widths, the list's card and the share image. */
+/**
+ * The JPEGs made from an upload: the page's picture at two widths, the list's
+ * card, and the picture's half of the 1200 × 630 share image (the words take
+ * the other half: documents/templates/fundraiser-share.tsx).
+ */
 export const PICTURE_VARIANTS = {
   large: { file: "1200", maxSide: 1200 },
   medium: { file: "600", maxSide: 600 },
   card: { file: "kort", width: 480, height: 320 },
-  share: { file: "dela", width: 1200, height: 630 },
+  share: { file: "dela", width: 600, height: 630 },
 } as const;
 export type PictureVariant = keyof typeof PICTURE_VARIANTS;
 

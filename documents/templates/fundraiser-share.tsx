@@ -9,8 +9,8 @@ import type { TemplateProps } from "./template";
  * A fundraiser's share image (1200 × 630, what a link preview shows): the
  * kind, the title, who organises it and the progress towards the goal, with
  * the charity's mark. Vector art in the charity's colours; with the
- * organiser's approved picture (decision 0053), the picture fills the image
- * and the words stand on a panel at its left.
+ * organiser's approved picture (decision 0053), the words take the left half
+ * and the picture, cropped to its subject, the right.
  */
 const TITLE_SIZES = [34, 28, 23, 19] as const;
 const TITLE_WIDTH = 400;
@@ -18,6 +18,7 @@ const BAR_WIDTH = 400;
 
 const PANEL_WIDTH = 300;
 const PANEL_TEXT_WIDTH = 240;
+const PANEL_TITLE_SIZES = [28, 24, 20, 17] as const;
 
 export function FundraiserShare(props: TemplateProps<FundraiserShareData>) {
   return props.data.picture ? <WithPicture {...props} picture={props.data.picture} /> : <Drawn {...props} />;
@@ -28,11 +29,10 @@ function WithPicture({ data, site, theme, picture }: TemplateProps<FundraiserSha
   const filled = data.percent === null ? 0 : Math.max(2, Math.round((PANEL_TEXT_WIDTH * data.percent) / 100));
   return (
     <Page size="share" style={{ fontFamily: theme.font.sans, color: c.text, backgroundColor: c.surface }}>
-      <Image src={picture} width={600} height={315} style={{ position: "absolute", top: 0, left: 0 }} />
-      <Box style={{ position: "absolute", top: 0, left: 0, width: PANEL_WIDTH, height: 315, backgroundColor: c.surface }} />
+      <Image src={picture} width={600 - PANEL_WIDTH} height={315} style={{ position: "absolute", top: 0, left: PANEL_WIDTH }} />
       <Box style={{ position: "absolute", top: 30, left: 30, width: PANEL_TEXT_WIDTH }}>
         <Text style={{ fontSize: 10, fontWeight: 700, letterSpacing: 1.6, textTransform: "uppercase", color: c.primary }}>{`Insamling · ${data.kindLabel}`}</Text>
-        <Text style={{ fontFamily: theme.font.serif, fontWeight: 600, fontSize: fitName(data.title, TITLE_SIZES, PANEL_TEXT_WIDTH, 4).fontSize, lineHeight: 1.12, color: c.primaryDark, marginTop: 10, maxWidth: PANEL_TEXT_WIDTH }}>
+        <Text style={{ fontFamily: theme.font.serif, fontWeight: 600, fontSize: fitName(data.title, PANEL_TITLE_SIZES, PANEL_TEXT_WIDTH - 30, 3).fontSize, lineHeight: 1.12, color: c.primaryDark, marginTop: 10, maxWidth: PANEL_TEXT_WIDTH }}>
           {data.title}
         </Text>
         <Text style={{ fontSize: 11.5, marginTop: 10, color: c.muted }}>{`En insamling av ${data.organiserName} till hjärt- och lungforskningen`}</Text>
