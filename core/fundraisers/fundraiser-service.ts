@@ -16,6 +16,7 @@ import { FUNDRAISER_KIND_LABELS, PERSONAL_FUNDRAISER_KINDS, type PersonalFundrai
 import type { FundraiserGiftData, StartFundraiserData } from "./fundraiser-forms";
 import type { WallGiftFacts } from "./fundraiser-wall";
 import { storeFundraiserPicture, type ProcessedPicture } from "./fundraiser-pictures";
+import { FundraiserClosedError, FundraiserInputError } from "./fundraiser-errors";
 
 /**
  * Personal fundraisers (insamlingar, decision 0050): started at /insamling by
@@ -39,21 +40,7 @@ export function fundraiserManagePath(slug: string, token: string): string {
   return `${fundraiserPath(slug)}/hantera?token=${encodeURIComponent(token)}`;
 }
 
-/** Input that looked right but cannot be used (the address is taken): field → Swedish message. Nothing was stored. */
-export class FundraiserInputError extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super(Object.values(fields).join(" "));
-    this.name = "FundraiserInputError";
-  }
-}
-
-/** A gift for a fundraiser that no longer takes gifts (closed, ended, hidden): nothing was stored. */
-export class FundraiserClosedError extends Error {
-  constructor() {
-    super("Insamlingen är avslutad och tar inte emot fler gåvor.");
-    this.name = "FundraiserClosedError";
-  }
-}
+export { FundraiserClosedError, FundraiserInputError } from "./fundraiser-errors";
 
 const TAKEN = "Den adressen är redan tagen. Välj en annan, eller lämna fältet tomt så skapar vi en åt dig.";
 
