@@ -182,6 +182,11 @@ class TracedDriver implements Driver {
   }
 }
 
+/** A column of bytes: SQLite's BLOB, PostgreSQL's BYTEA; both drivers read it as a Buffer. */
+export function binaryType(engine: Engine): "blob" | "bytea" {
+  return engine === "postgres" ? "bytea" : "blob";
+}
+
 /**
  * Runs schema changes with SQLite's foreign-key enforcement off, as SQLite
  * asks for when a table is rebuilt (the pragma cannot change inside a

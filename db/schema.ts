@@ -379,6 +379,33 @@ export interface FundraiserReportsTable {
   handled_by: string | null;
 }
 
+/**
+ * A personal fundraiser's uploaded picture (migration 0033, decision 0053):
+ * at most one a fundraiser, stored as the JPEGs the page serves, decoded,
+ * turned upright and stripped of all metadata where it entered. Shown to
+ * the public only once staff approved it (`approved_at`).
+ */
+export interface FundraiserPicturesTable {
+  /** 128 random bits, base64url: part of the picture's addresses, which never change. */
+  id: string;
+  fundraiser_id: string;
+  /** What the picture shows, in the organiser's words, for those who cannot see it. */
+  alt_text: string;
+  /** The uploaded file's type, for staff (image/jpeg, image/png, image/webp). */
+  source_type: string;
+  large_jpeg: Buffer;
+  large_width: number;
+  large_height: number;
+  medium_jpeg: Buffer;
+  medium_width: number;
+  medium_height: number;
+  card_jpeg: Buffer;
+  share_jpeg: Buffer;
+  approved_at: string | null;
+  approved_by: string | null;
+  created_at: string;
+}
+
 /** Agreements, mandates and Bankgirot files (migration 0011, decision 0012 Agreements). */
 export interface AgreementsTable {
   id: string;
@@ -705,6 +732,7 @@ export interface DB {
   fundraiser_offline_gifts: FundraiserOfflineGiftsTable;
   fundraiser_updates: FundraiserUpdatesTable;
   fundraiser_reports: FundraiserReportsTable;
+  fundraiser_pictures: FundraiserPicturesTable;
   agreements: AgreementsTable;
   agreement_events: AgreementEventsTable;
   mandates: MandatesTable;

@@ -125,7 +125,8 @@ export interface RectProps extends ShapeProps {
 export interface ImageProps {
   /**
    * A data: URI of a PNG or an SVG (a company's logo, checked and sanitised
-   * where it entered: core/companies/company-logo.ts). An SVG is rasterised
+   * where it entered: core/companies/company-logo.ts), or of a JPEG our own
+   * picture processor made (a fundraiser's picture, decision 0053). An SVG is rasterised
    * for both renderers (render/image-source.server.ts): react-pdf draws no SVG
    * text, and one path for both keeps the PDF and the PNG alike.
    */

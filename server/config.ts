@@ -215,6 +215,10 @@ const envSchema = z.object({
   RATE_LIMIT_FUNDRAISER_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Whether a new personal fundraiser works at its address before staff have approved it (it is listed at /insamlingar only after). */
   FUNDRAISERS_VISIBLE_BEFORE_REVIEW: booleanFromEnv.default(true),
+  /** Largest picture a fundraiser's organiser may upload, in kB; at most 16 384 (the pages' upload limit is sized for that). */
+  FUNDRAISER_PICTURE_MAX_KB: z.coerce.number().int().min(100).max(16_384).default(10_240),
+  /** Per-IP limit per hour on uploading fundraiser pictures (each is decoded and resized). */
+  RATE_LIMIT_FUNDRAISER_PICTURES_PER_HOUR: z.coerce.number().int().min(1).default(10),
 
   /** Per-IP limit per hour on ordering paper forms by post (POST /api/PostalForm); the limit per postal address is core's (3 in 30 days). */
   RATE_LIMIT_POSTAL_FORMS_PER_HOUR: z.coerce.number().int().min(1).default(5),

@@ -8,6 +8,8 @@ import { migrateToLatest } from "#db/migrate";
 import type { DB } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { fundraiserJobs } from "#core/fundraisers/fundraiser-jobs";
+import { boundedPictureProcessor, type PictureProcessor } from "#core/fundraisers/fundraiser-pictures";
+import { sharpPictureProcessor } from "./picture-processing";
 import { DbKeyValueStore } from "#db/kv-entries";
 import { resolveServerSecrets } from "./persistent-secrets";
 import { siteSettings, type ServerConfig } from "./config";
@@ -140,6 +142,8 @@ export interface AppContainer {
   collections: { linkKey: Buffer; openings: RateLimit; changes: RateLimit; perDeceased: RateLimit };
   /** Personal fundraisers (decision 0050): per-IP limits on starting and reporting them, and whether a page works before review. Manage links use collections.linkKey. */
   fundraisers: { starts: RateLimit; reports: RateLimit; visibleBeforeReview: boolean };
+  /** Fundraisers' uploaded pictures (decision 0053): decoded by sharp one at a time per process (a few wait, the rest are refused), uploads limited per visitor, the largest file (FUNDRAISER_PICTURE_MAX_KB). */
+  fundraiserPictures: { processor: PictureProcessor; uploads: RateLimit; maxBytes: number };
   /** A visitor's article lines: caps per order and per postal address (core/gift-documents/article-limits.ts). */
   articleLimits: ArticleLimits;
   /** E-mails to one address a visitor typed, whatever the kind (EMAIL_PER_RECIPIENT_PER_HOUR, core/mail/recipient-limit.ts). */
@@ -241,6 +245,11 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     starts: rateLimiter.limit("fundraiser-starts", config.RATE_LIMIT_FUNDRAISER_STARTS_PER_HOUR, HOUR_MS),
     reports: rateLimiter.limit("fundraiser-reports", config.RATE_LIMIT_FUNDRAISER_REPORTS_PER_HOUR, HOUR_MS),
     visibleBeforeReview: config.FUNDRAISERS_VISIBLE_BEFORE_REVIEW,
+  };
+  const fundraiserPictures = {
+    processor: boundedPictureProcessor(sharpPictureProcessor(), { concurrency: 1, queueMax: 4 }),
+    uploads: rateLimiter.limit("fundraiser-pictures", config.RATE_LIMIT_FUNDRAISER_PICTURES_PER_HOUR, HOUR_MS),
+    maxBytes: config.FUNDRAISER_PICTURE_MAX_KB * 1024,
   };
   const recipientMail = emailPerRecipient(rateLimiter, config);
   const notifications = buildChangeNotifications(engine, config.DATABASE_URL, logger);
@@ -351,6 +360,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     giftDocumentLimiter: rateLimiter.limit("gift-documents", config.RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE, MINUTE_MS),
     collections,
     fundraisers,
+    fundraiserPictures,
     staff: buildStaffServices(config, { db, clock, rateLimiter }, secrets.secretKey),
     postalFormLimiter: rateLimiter.limit("postal-forms", config.RATE_LIMIT_POSTAL_FORMS_PER_HOUR, HOUR_MS),
     letterLinkLimiter: rateLimiter.limit("letter-links", config.RATE_LIMIT_LETTER_LINKS_PER_MINUTE, MINUTE_MS),

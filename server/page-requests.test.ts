@@ -5,7 +5,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkPageRequest, isPrivatePage, sendResponse } from "./page-requests";
+import { checkPageRequest, isPrivatePage, PAGE_FORM_MAX_BYTES, sendResponse, uploadPage } from "./page-requests";
+import { FUNDRAISER_PICTURE_CEILING_BYTES } from "#core/fundraisers/fundraiser-pictures";
 import { finalErrorHandler } from "./error-pages";
 import { clientBuildFiles } from "./static-files";
 import type { Logger } from "#core/logger";
@@ -125,6 +126,14 @@ describe("page requests: method, form body and size", () => {
  * X-Robots-Tag). React Router's answer is passed through sendResponse as
  * pageRequestHandler passes it.
  */
+describe("upload pages", () => {
+  it("take a fundraiser's picture on the start form and the organiser's page (their route data alike), and nowhere else", () => {
+    const picture = FUNDRAISER_PICTURE_CEILING_BYTES + PAGE_FORM_MAX_BYTES;
+    for (const path of ["/insamling", "/insamling.data", "/insamling/annas-50/hantera", "/insamling/annas-50/hantera.data"]) expect(uploadPage(path)?.maxBytes, path).toBe(picture);
+    for (const path of ["/insamling/annas-50", "/insamling/annas-50/anmal", "/insamling/a/b/hantera", "/minnesinsamling/x/hantera"]) expect(uploadPage(path), path).toBeUndefined();
+  });
+});
+
 describe("private pages: never stored, never indexed", () => {
   let server: Server;
   let url: string;

@@ -6,6 +6,7 @@ import { simpleErrorPage } from "./error-pages";
 import { PRIVATE_PAGES } from "#app/offline/sw-routing";
 import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "#core/list-orders/list-order";
 import { COMPANY_LOGO_CEILING_BYTES, COMPANY_UPLOAD_TOO_LARGE } from "#core/companies/company-logo";
+import { FUNDRAISER_PICTURE_CEILING_BYTES, PICTURE_UPLOAD_TOO_LARGE } from "#core/fundraisers/fundraiser-pictures";
 import { NONCE_PLACEHOLDER } from "#app/context";
 import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, mayKeep, personalValues, withValues, type RenderedPageCache } from "./page-cache";
 import { gzipPieces } from "./gzip-pieces";
@@ -39,7 +40,20 @@ export const UPLOAD_PAGES: Readonly<Record<string, { maxBytes: number; title: st
   // The company gift form: a logo (COMPANY_LOGO_MAX_KB, at most 1 MB) and a Christmas card list (1 MB); each file is then held to its own limit.
   "/foretag/ge-en-gava": { maxBytes: COMPANY_LOGO_CEILING_BYTES + MAX_UPLOAD_BYTES + PAGE_FORM_MAX_BYTES, title: "Filerna är för stora", text: COMPANY_UPLOAD_TOO_LARGE },
   "/foretag/ge-en-gava/gavobevis.png": { maxBytes: COMPANY_LOGO_CEILING_BYTES + PAGE_FORM_MAX_BYTES, title: "Logotypen är för stor", text: COMPANY_UPLOAD_TOO_LARGE },
+  // A fundraiser's picture (FUNDRAISER_PICTURE_MAX_KB, at most 16 MB), on the start form and the organiser's page; the file is then held to its own limit.
+  "/insamling": { maxBytes: FUNDRAISER_PICTURE_CEILING_BYTES + PAGE_FORM_MAX_BYTES, title: "Bilden är för stor", text: PICTURE_UPLOAD_TOO_LARGE },
 };
+
+/** Upload pages whose address holds a parameter (the organiser's page of a fundraiser). */
+const UPLOAD_PAGE_PATTERNS: ReadonlyArray<readonly [RegExp, { maxBytes: number; title: string; text: string }]> = [
+  [/^\/insamling\/[^/]+\/hantera$/, { maxBytes: FUNDRAISER_PICTURE_CEILING_BYTES + PAGE_FORM_MAX_BYTES, title: "Bilden är för stor", text: PICTURE_UPLOAD_TOO_LARGE }],
+];
+
+/** The upload limit and words for a page's path (its `.data` twin alike), or undefined for an ordinary form. */
+export function uploadPage(path: string): { maxBytes: number; title: string; text: string } | undefined {
+  const page = path.replace(/\.data$/, "");
+  return UPLOAD_PAGES[page] ?? UPLOAD_PAGE_PATTERNS.find(([pattern]) => pattern.test(page))?.[1];
+}
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -142,7 +156,7 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
   const maxBytes = options.maxBodyBytes ?? PAGE_FORM_MAX_BYTES;
   return async (req, res, next) => {
     try {
-      const upload = UPLOAD_PAGES[req.path.replace(/\.data$/, "")];
+      const upload = uploadPage(req.path);
       const check = await checkPageRequest(req, upload?.maxBytes ?? maxBytes, upload);
       if (!check.ok) {
         options.logger.warn({ path: req.path, method: req.method, status: check.status, reason: check.reason }, "page request refused");

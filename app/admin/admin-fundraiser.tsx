@@ -8,13 +8,14 @@ import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } fro
 import { fundraiserPath } from "#core/fundraisers/fundraiser-service";
 import { formatCalendarDate, formatSek } from "#core/site/format";
 import { multiLineText } from "#core/text/text-fields";
+import { approveFundraiserPicture, fundraiserPicture, pictureBytes, removeFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
 
 export function meta() {
   return [{ title: "Insamling – Administration" }];
 }
 
 const GIFT_STATUS_LABELS: Record<string, string> = { paid: "Betald", awaiting_payment: "Inte betald", refunded: "Återbetald" };
-const ACTIONS = ["review", "hide", "unhide", "hide_greeting", "show_greeting", "reports_handled"] as const;
+const ACTIONS = ["review", "hide", "unhide", "hide_greeting", "show_greeting", "reports_handled", "approve_picture", "remove_picture"] as const;
 type Action = (typeof ACTIONS)[number];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -23,7 +24,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!found) throw data("Insamlingen finns inte.", { status: 404 });
   await audit({ action: "fundraiser.view", subjectType: "fundraiser", subjectId: found.fundraiser.id });
   const f = found.fundraiser;
+  const picture = await fundraiserPicture(container.db, f.id);
+  // Staff see an unapproved picture inline: it has no address the public could open until they approve it (decision 0053).
+  const preview = picture ? await pictureBytes(container.db, f.id, picture.id, "medium", { evenUnapproved: true }) : null;
   return {
+    picture:
+      picture && preview
+        ? {
+            id: picture.id,
+            src: `data:image/jpeg;base64,${Buffer.from(preview).toString("base64")}`,
+            alt: picture.altText,
+            width: picture.medium.width,
+            height: picture.medium.height,
+            approved: picture.approved,
+            createdAt: picture.createdAt,
+          }
+        : null,
     fundraiser: {
       id: f.id,
       path: fundraiserPath(f.slug),
@@ -86,6 +102,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!parsed.success) return refuse("fundraiser.review", Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "decision"), i.message])));
       await reviewFundraiser(container.db, container.clock, id, by, parsed.data);
       await audit({ action: "fundraiser.review", ...subject, details: { decision: parsed.data.decision } });
+      // Approving the page approves the picture staff saw on it (by its id: one uploaded since waits for its own look).
+      const seenPicture = String(form.get("pictureId") ?? "").slice(0, 64);
+      if (parsed.data.decision === "approve" && seenPicture && (await approveFundraiserPicture(container.db, container.clock, id, seenPicture, by))) {
+        await audit({ action: "fundraiser.approve_picture", ...subject, details: { pictureId: seenPicture } });
+      }
       return { ok: true, done: parsed.data.decision === "approve" ? "Insamlingen är godkänd. Organisatören får ett mejl." : "Insamlingen är inte godkänd. Organisatören får skälet med e-post.", problems: {} };
     }
     case "hide":
@@ -104,6 +125,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await audit({ action, ...subject, details: { giftId } });
       return { ok: true, done: act === "hide_greeting" ? "Hälsningen är dold på sidan." : "Hälsningen visas igen.", problems: {} };
     }
+    case "approve_picture":
+    case "remove_picture": {
+      const pictureId = String(form.get("pictureId") ?? "").slice(0, 64);
+      const changed =
+        act === "approve_picture" ? await approveFundraiserPicture(container.db, container.clock, id, pictureId, by) : await removeFundraiserPicture(container.db, id);
+      if (!changed) return refuse(`fundraiser.${act}`, { pictureId: "Bilden har redan ändrats. Ladda om sidan." });
+      await audit({ action: `fundraiser.${act}`, ...subject, details: { pictureId } });
+      return { ok: true, done: act === "approve_picture" ? "Bilden är godkänd och visas på sidan." : "Bilden är borttagen. Sidan visar en av våra egna bilder.", problems: {} };
+    }
     case "reports_handled": {
       const handled = await markReportsHandled(container.db, container.clock, id, by);
       await audit({ action: "fundraiser.reports_handled", ...subject, details: { handled } });
@@ -113,7 +143,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminFundraiser({ loaderData, actionData }: Route.ComponentProps) {
-  const { fundraiser: f, paidGifts, totalOre, reports, gifts } = loaderData;
+  const { fundraiser: f, paidGifts, totalOre, reports, gifts, picture } = loaderData;
   const problems: Record<string, string> = actionData?.problems ?? {};
   return (
     <>
@@ -168,9 +198,35 @@ export default function AdminFundraiser({ loaderData, actionData }: Route.Compon
       <h2>Text</h2>
       <p className="admin-quote">{f.message}</p>
 
+      <h2>Egen bild</h2>
+      {picture ? (
+        <>
+          <img className="admin-picture" src={picture.src} alt={picture.alt} width={picture.width} height={picture.height} />
+          <p>
+            Beskrivning: {picture.alt}
+            <br />
+            Uppladdad {formatDateTime(picture.createdAt)} · {picture.approved ? "godkänd, visas på sidan" : "väntar på granskning, visas inte"}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="pictureId" value={picture.id} />
+            {!picture.approved && (
+              <button type="submit" name="action" value="approve_picture" className="button button--primary">
+                Godkänn bilden
+              </button>
+            )}{" "}
+            <button type="submit" name="action" value="remove_picture" className="button button--secondary">
+              Ta bort bilden
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p>Ingen egen bild. Sidan visar en av våra bilder.</p>
+      )}
+
       <h2>Granska</h2>
       <Form method="post" className="form">
         <input type="hidden" name="action" value="review" />
+        {picture && !picture.approved && <input type="hidden" name="pictureId" value={picture.id} />}
         <p>
           <button type="submit" name="decision" value="approve" className="button button--primary">
             Godkänn

@@ -5,6 +5,7 @@ import { formatDateTime } from "./admin-format";
 import { listFundraisersForStaff, reviewQueue, type StaffFundraiserRow } from "#core/fundraisers/fundraiser-moderation";
 import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { countOf, formatSek } from "#core/site/format";
+import { picturesToReview } from "#core/fundraisers/fundraiser-pictures";
 
 export function meta() {
   return [{ title: "Insamlingar att granska – Administration" }];
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       openReports,
       createdAt: f.created_at,
     }));
-  return { pending: rows(queue.pending), reported: rows(queue.reported), all: rows(all) };
+  return { pending: rows(queue.pending), reported: rows(queue.reported), all: rows(all), pictures: await picturesToReview(container.db) };
 }
 
 type Row = Route.ComponentProps["loaderData"]["pending"][number];
@@ -77,12 +78,35 @@ function FundraiserTable({ caption, rows }: { caption: string; rows: Row[] }) {
 
 /** Personal fundraisers: the queue waiting for review (oldest first), pages visitors reported, and every fundraiser. */
 export default function AdminFundraisers({ loaderData }: Route.ComponentProps) {
-  const { pending, reported, all } = loaderData;
+  const { pending, reported, all, pictures } = loaderData;
   return (
     <>
       <h1>Insamlingar att granska</h1>
-      <p>Nya insamlingar syns i listan på webbplatsen först när de är godkända. Den äldsta står först.</p>
+      <p>Nya insamlingar syns i listan på webbplatsen först när de är godkända, och en uppladdad bild syns först när den är godkänd. Den äldsta står först.</p>
       <FundraiserTable caption={pending.length === 0 ? "Inga insamlingar väntar" : `Väntar på granskning: ${countOf(pending.length, "insamling", "insamlingar")}`} rows={pending} />
+      {pictures.length > 0 && (
+        <table className="admin-table">
+          <caption>Nya bilder att granska: {countOf(pictures.length, "bild", "bilder")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Insamling</th>
+              <th scope="col">Organisatör</th>
+              <th scope="col">Uppladdad</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pictures.map((p) => (
+              <tr key={p.fundraiserId}>
+                <th scope="row">
+                  <Link to={`/admin/insamlingar/granska/${p.fundraiserId}`}>{p.title}</Link>
+                </th>
+                <td>{p.organiserName}</td>
+                <td>{formatDateTime(p.uploadedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {reported.length > 0 && <FundraiserTable caption={`Anmälda av besökare: ${countOf(reported.length, "insamling", "insamlingar")}`} rows={reported} />}
       <FundraiserTable caption={`Alla insamlingar (${all.length})`} rows={all} />
       <p className="admin-muted">Gåvor och belopp räknar betalda gåvor och gåvor som organisatören har lagt till.</p>

@@ -5,6 +5,7 @@ import { listPublicFundraisers } from "#core/fundraisers/fundraiser-moderation";
 import { FUNDRAISER_KIND_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { fundraiserPath } from "#core/fundraisers/fundraiser-service";
 import { goalPercent } from "#core/fundraisers/fundraiser-wall";
+import { PICTURE_VARIANTS, picturePath, publicPicturesBySlug } from "#core/fundraisers/fundraiser-pictures";
 import { FundraiserPicture } from "./fundraiser-picture";
 import { FundraiserProgress } from "./fundraiser-progress";
 import "./fundraiser.css";
@@ -19,7 +20,14 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const fundraisers = await listPublicFundraisers(container.db, container.clock);
-  return { fundraisers: fundraisers.map((f) => ({ ...f, path: fundraiserPath(f.slug), percent: goalPercent(f.totalOre, f.goalOre) })) };
+  const photos = await publicPicturesBySlug(container.db, fundraisers.map((f) => f.slug));
+  return {
+    fundraisers: fundraisers.map((f) => {
+      const photo = photos.get(f.slug);
+      const path = fundraiserPath(f.slug);
+      return { ...f, path, percent: goalPercent(f.totalOre, f.goalOre), photo: photo ? { src: picturePath(path, photo.id, "card"), alt: photo.altText } : null };
+    }),
+  };
 }
 
 export default function FundraiserList({ loaderData }: Route.ComponentProps) {
@@ -39,7 +47,11 @@ export default function FundraiserList({ loaderData }: Route.ComponentProps) {
           {loaderData.fundraisers.map((f) => (
             <li key={f.slug}>
               <article className="fundraiser-card">
-                <FundraiserPicture picture={f.picture} size={64} />
+                {f.photo ? (
+                  <img className="fundraiser-card__photo" src={f.photo.src} alt={f.photo.alt} width={PICTURE_VARIANTS.card.width} height={PICTURE_VARIANTS.card.height} loading="lazy" />
+                ) : (
+                  <FundraiserPicture picture={f.picture} size={64} />
+                )}
                 <p className="fundraiser-heading__kicker">{FUNDRAISER_KIND_LABELS[f.kind]}</p>
                 <h2>
                   <Link to={f.path}>{f.title}</Link>

@@ -8,9 +8,11 @@ import { donorWall, fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
 import { setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
 import { addOfflineGift, closeFundraiser, editFundraiserText, fundraiserUpdates, postFundraiserUpdate } from "#core/fundraisers/fundraiser-organiser";
 import { isOrganiserFormName, organiserForms } from "#core/fundraisers/fundraiser-forms";
+import { ALT_TEXT_MAX_CHARACTERS, fundraiserPicture, PICTURE_ACCEPT, pictureBytes, pictureSizeText, removeFundraiserPicture, storeFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
+import { readPictureUpload } from "./fundraiser-picture-upload.server";
 import { formatDateLong, formatSek } from "#core/site/format";
 import { ErrorSummary } from "../components/form/error-summary";
-import { CheckboxField, TextAreaField, TextField } from "../components/form/field";
+import { CheckboxField, FileField, TextAreaField, TextField } from "../components/form/field";
 import { parseForm, type FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { FundraiserPicture } from "./fundraiser-picture";
@@ -34,6 +36,8 @@ const DONE = {
   dold: "Hälsningen syns inte längre på sidan.",
   visad: "Hälsningen syns på sidan igen.",
   avslutad: "Insamlingen är avslutad. Tack för allt du har gjort för forskningen!",
+  bild: "Bilden är uppladdad. Den visas på sidan när vi har tittat på den, oftast inom en arbetsdag.",
+  "bild-borttagen": "Bilden är borttagen. Sidan visar bilden du valde när du startade insamlingen.",
 } as const;
 
 const REVIEW_TEXT = {
@@ -63,6 +67,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const f = found.fundraiser;
   const facts = await fundraiserGiftFacts(container.db, f.id);
   const done = url.searchParams.get("klart");
+  const picture = await fundraiserPicture(container.db, f.id);
+  // The organiser sees their picture before staff have: inline, so it has no address anyone else could open (decision 0053).
+  const preview = picture ? await pictureBytes(container.db, f.id, picture.id, "medium", { evenUnapproved: true }) : null;
   return {
     state: "ok" as const,
     token: token as string,
@@ -75,6 +82,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The organiser sees what the wall shows, plus whether a greeting is hidden: never a name or amount the giver kept off the page.
     wall: donorWall(facts.map((g) => ({ ...g, hidden: false }))).map((entry) => ({ ...entry, hidden: facts.find((g) => g.id === entry.id)?.hidden ?? false })),
     updates: await fundraiserUpdates(container.db, f.id),
+    picture:
+      picture && preview
+        ? { src: `data:image/jpeg;base64,${Buffer.from(preview).toString("base64")}`, alt: picture.altText, width: picture.medium.width, height: picture.medium.height, approved: picture.approved }
+        : null,
+    pictureMaxBytes: container.fundraiserPictures.maxBytes,
   };
 }
 
@@ -116,6 +128,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       await closeFundraiser(container.db, container.clock, id);
       done = "avslutad";
       break;
+    case "picture": {
+      const upload = await readPictureUpload(context, formData);
+      if (upload.kind !== "ok") {
+        const message = upload.kind === "refused" ? upload.message : "Välj en bild (JPEG, PNG eller WebP).";
+        const reply = submission.reply() as FormResult;
+        return data({ intent, result: { ...reply, error: { ...(reply.error ?? {}), pictureFile: [message] } } as FormResult }, { status: upload.kind === "refused" ? upload.status : 400 });
+      }
+      await storeFundraiserPicture(container.db, container.clock, id, upload.picture, String(value.pictureAlt));
+      done = "bild";
+      break;
+    }
+    case "removePicture":
+      await removeFundraiserPicture(container.db, id);
+      done = "bild-borttagen";
+      break;
   }
   return redirect(`${fundraiserManagePath(found.fundraiser.slug, token as string)}&klart=${done}`, 303);
 }
@@ -150,6 +177,7 @@ function Manage({ d, actionData }: { d: OkData; actionData: Route.ComponentProps
   const update = useSiteForm({ id: "nyhet", schema: organiserForms.update, lastResult: result("update"), labels: { text: "Hälsning", form: "Hälsningen" } });
   const offline = useSiteForm({ id: "gava", schema: organiserForms.offline, lastResult: result("offline"), labels: { amount: "Belopp", name: "Namn", form: "Gåvan" } });
   const close = useSiteForm({ id: "avsluta", schema: organiserForms.close, lastResult: result("close"), labels: { confirm: "Avsluta insamlingen", form: "Avsluta" } });
+  const picture = useSiteForm({ id: "bild", schema: organiserForms.picture, lastResult: result("picture"), labels: { pictureFile: "Bild", pictureAlt: "Beskrivning av bilden", form: "Bilden" } });
   const otherError = actionData && (actionData.intent === "hide" || actionData.intent === "show") ? (actionData.result.error?.[""]?.[0] ?? null) : null;
 
   return (
@@ -247,6 +275,41 @@ function Manage({ d, actionData }: { d: OkData; actionData: Route.ComponentProps
               <TextField field={offline.fields.name} label="Namn på sidan (frivilligt)" hint="Lämna tomt så står det Anonym." autoComplete="off" />
               <button type="submit" name="intent" value="offline" className="button button--secondary" disabled={busy}>
                 Lägg till gåvan
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="bild-rubrik">
+            <h2 id="bild-rubrik">Bild</h2>
+            {d.picture ? (
+              <>
+                <img className="fundraiser-photo fundraiser-photo--preview" src={d.picture.src} alt={d.picture.alt} width={d.picture.width} height={d.picture.height} />
+                <p>
+                  {d.picture.approved
+                    ? "Bilden visas på sidan."
+                    : "Vi tittar på bilden innan den visas på sidan, oftast inom en arbetsdag. Till dess visas bilden du valde när du startade insamlingen."}
+                </p>
+                <Form method="post" action={formAction} className="fundraiser-picture-remove">
+                  <button type="submit" name="intent" value="removePicture" className="button button--link" disabled={busy}>
+                    Ta bort bilden
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <p>Sidan visar en av våra bilder. Du kan ladda upp ett eget foto i stället.</p>
+            )}
+            <ErrorSummary {...picture.summary} />
+            <Form method="post" action={formAction} encType="multipart/form-data" className="form" {...picture.formProps}>
+              <FileField field={picture.fields.pictureFile} label={d.picture ? "Byt till en annan bild" : "Välj en bild"} hint={`JPEG, PNG eller WebP, högst ${pictureSizeText(d.pictureMaxBytes)}. Vi tar bort platsuppgifter och annat som finns sparat i bildfilen.`} accept={PICTURE_ACCEPT} />
+              <TextField
+                field={picture.fields.pictureAlt}
+                label="Beskriv bilden"
+                hint={`Texten läses upp för personer som inte kan se bilden, till exempel den som använder en skärmläsare. Skriv kort vad bilden visar. Högst ${ALT_TEXT_MAX_CHARACTERS} tecken.`}
+                maxLength={ALT_TEXT_MAX_CHARACTERS * 2}
+                autoComplete="off"
+              />
+              <button type="submit" name="intent" value="picture" className="button button--secondary" disabled={busy}>
+                Ladda upp bilden
               </button>
             </Form>
           </section>

@@ -5,6 +5,7 @@ import { findFundraiserBySlug, fundraiserGiftFacts, fundraiserPath, pageVisibili
 import { donorWall, fundraiserTotals, goalPercent } from "#core/fundraisers/fundraiser-wall";
 import { FUNDRAISER_KIND_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { fundraiserUpdates } from "#core/fundraisers/fundraiser-organiser";
+import { picturePath, publicFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
 
 /** A personal fundraiser by its address, or 404 (a malformed address never reaches the database). */
 export async function fundraiserFor(context: Readonly<RouterContextProvider>, slug: string): Promise<FundraiserRow> {
@@ -22,6 +23,9 @@ export async function publicFundraiserView(context: Readonly<RouterContextProvid
   const facts = visibility === "visible" ? await fundraiserGiftFacts(container.db, fundraiser.id) : [];
   const totals = fundraiserTotals(facts);
   const showTotal = fundraiser.show_total === 1;
+  const path = fundraiserPath(fundraiser.slug);
+  // An uploaded picture once staff approved it (decision 0053); otherwise the site's own picture the organiser chose.
+  const photo = visibility === "visible" ? await publicFundraiserPicture(container.db, fundraiser.id) : null;
   return {
     visibility,
     open: takesGifts(fundraiser, container.clock.now(), options),
@@ -34,6 +38,17 @@ export async function publicFundraiserView(context: Readonly<RouterContextProvid
       title: fundraiser.title,
       message: fundraiser.message ?? "",
       picture: fundraiser.picture,
+      photo: photo
+        ? {
+            id: photo.id,
+            alt: photo.altText,
+            src: picturePath(path, photo.id, "large"),
+            srcSet: `${picturePath(path, photo.id, "medium")} ${photo.medium.width}w, ${picturePath(path, photo.id, "large")} ${photo.large.width}w`,
+            width: photo.large.width,
+            height: photo.large.height,
+            share: picturePath(path, photo.id, "share"),
+          }
+        : null,
       organiserName: fundraiser.organiser_name,
       goalOre: fundraiser.goal_ore,
       endsOn: fundraiser.ends_on,

@@ -7,9 +7,11 @@ import { startFundraiserSchema, PURPOSE_MAX_CHARACTERS, TITLE_MAX_CHARACTERS } f
 import { FundraiserInputError, fundraiserManagePath, startFundraiser } from "#core/fundraisers/fundraiser-service";
 import { DEFAULT_PICTURE_FOR_KIND, FUNDRAISER_KIND_LABELS, FUNDRAISER_PICTURES, FUNDRAISER_PICTURE_LABELS, PERSONAL_FUNDRAISER_KINDS } from "#core/fundraisers/fundraiser-kinds";
 import { RecipientMailLimitedError } from "#core/mail/recipient-limit";
+import { ALT_TEXT_MAX_CHARACTERS, chosenFile, PICTURE_ACCEPT, PICTURE_MESSAGES, pictureSizeText } from "#core/fundraisers/fundraiser-pictures";
+import { readPictureUpload } from "./fundraiser-picture-upload.server";
 import { ErrorSummary } from "../components/form/error-summary";
-import { CheckboxField, FieldError, TextAreaField, TextField } from "../components/form/field";
-import { parseForm } from "../components/form/parse-form";
+import { CheckboxField, FieldError, FileField, TextAreaField, TextField } from "../components/form/field";
+import { parseForm, type FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import { groupProps } from "../components/gift/gift-fields";
 import { FundraiserPicture } from "./fundraiser-picture";
@@ -23,6 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   goal: "Mål",
   endsOn: "Slutdatum",
   picture: "Bild",
+  pictureFile: "Egen bild",
+  pictureAlt: "Beskrivning av bilden",
   organiserName: "Ditt namn",
   organiserEmail: "Din e-postadress",
   slug: "Egen adress",
@@ -50,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   return {
     today: swedishDate(container.clock.now()),
+    pictureMaxBytes: container.fundraiserPictures.maxBytes,
     donor: session ? { name: `${session.donor.given_name} ${session.donor.surname}`.trim(), email: session.donor.email ?? "" } : null,
   };
 }
@@ -58,17 +63,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(context, request);
   const container = context.get(containerContext);
   const session = await optionalDonor(context, request);
-  const submission = parseForm(await request.formData(), startFundraiserSchema(swedishDate(container.clock.now())));
-  const fail = (result: ReturnType<typeof submission.reply>, status = 400) => data({ result }, { status });
-  if (submission.status !== "success") return fail(submission.reply());
+  const formData = await request.formData();
+  const submission = parseForm(formData, startFundraiserSchema(swedishDate(container.clock.now())));
+  const fail = (result: FormResult, status = 400) => data({ result }, { status });
+  // The picture is a file beside the schema: its problem goes on its field as the schema's do.
+  const withPictureError = (message: string): FormResult => {
+    const reply = submission.reply();
+    return { ...reply, error: { ...(reply.error ?? {}), pictureFile: [message] } };
+  };
+  if (submission.status !== "success") {
+    // A page sent back cannot hold the chosen file: say so on its field, or the picture is silently lost.
+    return fail(chosenFile(formData.get("pictureFile")) ? withPictureError(PICTURE_MESSAGES.chooseAgain) : submission.reply());
+  }
   if (!(await container.fundraisers.starts.hit(clientIp(context)))) {
     return fail(submission.reply({ formErrors: ["Många insamlingar har startats härifrån på kort tid. Vänta en stund och försök igen, eller ring oss."] }), 429);
   }
+  const upload = await readPictureUpload(context, formData);
+  if (upload.kind === "refused") return fail(withPictureError(upload.message), upload.status);
   try {
     const { fundraiser, token } = await startFundraiser(
       { db: container.db, clock: container.clock, linkKey: container.collections.linkKey, recipientMail: container.recipientMail },
       submission.value,
       { donorId: session?.donor.id ?? null },
+      upload.kind === "ok" ? upload.picture : null,
     );
     // With BankID the organiser is who they say, and goes straight to their page's tools; otherwise the e-mailed link confirms the address.
     if (session) return redirect(`${fundraiserManagePath(fundraiser.slug, token)}&ny=1`, 303);
@@ -83,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FundraiserStart({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, donor } = loaderData;
+  const { today, donor, pictureMaxBytes } = loaderData;
   const { fields, formProps, summary } = useSiteForm({
     id: "insamling",
     schema: startFundraiserSchema(today),
@@ -110,7 +127,7 @@ export default function FundraiserStart({ loaderData, actionData }: Route.Compon
         </p>
       )}
       <ErrorSummary {...summary} />
-      <Form method="post" className="form" {...formProps}>
+      <Form method="post" encType="multipart/form-data" className="form" {...formProps}>
         <section className="memorial-step" aria-labelledby="steg-vad">
           <h2 id="steg-vad">1. Vad samlar du in till?</h2>
           <fieldset {...groupProps(fields.kind)}>
@@ -146,6 +163,21 @@ export default function FundraiserStart({ loaderData, actionData }: Route.Compon
                 </label>
               ))}
             </div>
+          </fieldset>
+          <fieldset className="fieldset">
+            <legend>Egen bild (frivillig)</legend>
+            <p className="field__hint">
+              Du kan också ladda upp ett eget foto. Det visas på sidan när vi har tittat på det, oftast inom en arbetsdag – till dess visas bilden du valde
+              ovan. Vi tar bort platsuppgifter och annat som finns sparat i bildfilen.
+            </p>
+            <FileField field={fields.pictureFile} label="Välj en bild" hint={`JPEG, PNG eller WebP, högst ${pictureSizeText(pictureMaxBytes)}.`} accept={PICTURE_ACCEPT} />
+            <TextField
+              field={fields.pictureAlt}
+              label="Beskriv bilden (behövs om du laddar upp en bild)"
+              hint={`Texten läses upp för personer som inte kan se bilden, till exempel den som använder en skärmläsare. Skriv kort vad bilden visar, till exempel: Anna i mål efter loppet. Högst ${ALT_TEXT_MAX_CHARACTERS} tecken.`}
+              maxLength={ALT_TEXT_MAX_CHARACTERS * 2}
+              autoComplete="off"
+            />
           </fieldset>
           <TextField field={fields.goal} label="Mål i kronor (frivilligt)" hint="Till exempel 5000. Sidan visar hur nära målet ni är." inputMode="numeric" autoComplete="off" />
           <TextField field={fields.endsOn} label="Slutdatum (frivilligt)" hint="Sista dagen för gåvor, som ÅÅÅÅ-MM-DD. Lämna tomt så avslutar du själv." type="date" min={today} />

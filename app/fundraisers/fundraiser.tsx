@@ -133,8 +133,21 @@ function VisibleFundraiser({ loaderData, actionResult }: { loaderData: Route.Com
 
   return (
     <article className="page page--narrow fundraiser-page" aria-labelledby="insamling-rubrik">
+      {fundraiser.photo && (
+        // Its size is known, so nothing moves when it arrives; the organiser's words tell those who cannot see it what it shows.
+        <img
+          className="fundraiser-photo"
+          src={fundraiser.photo.src}
+          srcSet={fundraiser.photo.srcSet}
+          sizes="(min-width: 48rem) 44rem, 100vw"
+          width={fundraiser.photo.width}
+          height={fundraiser.photo.height}
+          alt={fundraiser.photo.alt}
+          fetchPriority="high"
+        />
+      )}
       <header className="fundraiser-heading">
-        <FundraiserPicture picture={fundraiser.picture} size={112} />
+        {!fundraiser.photo && <FundraiserPicture picture={fundraiser.picture} size={112} />}
         <div>
           <p className="fundraiser-heading__kicker">{fundraiser.kindLabel}</p>
           <h1 id="insamling-rubrik">{fundraiser.title}</h1>

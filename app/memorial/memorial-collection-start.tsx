@@ -5,7 +5,8 @@ import type { Route } from "./+types/memorial-collection-start";
 import { containerContext } from "../context";
 import { assertSameOrigin, clientIp } from "../donor/donor-session.server";
 import { openCollectionSchema, MESSAGE_MAX_CHARACTERS } from "#core/memorial/collection-forms";
-import { CollectionInputError, managePath, openCollection } from "#core/memorial/collection-service";
+import { managePath, openCollection } from "#core/memorial/collection-service";
+import { FundraiserInputError } from "#core/fundraisers/fundraiser-errors";
 import { RecipientMailLimitedError } from "#core/mail/recipient-limit";
 import { COLLECTION_ORGANISER_KINDS, COLLECTION_ORGANISER_LABELS } from "#core/memorial/collection-status";
 import { MemorialSourceError } from "#core/memorial/memorial-source";
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(`${managePath(collection.slug, token)}&ny=1`, 303);
   } catch (error) {
-    if (error instanceof CollectionInputError || error instanceof RecipientMailLimitedError) {
+    if (error instanceof FundraiserInputError || error instanceof RecipientMailLimitedError) {
       const status = error instanceof RecipientMailLimitedError ? 429 : 400;
       return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }), status);
     }

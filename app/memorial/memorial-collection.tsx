@@ -7,7 +7,8 @@ import { assertSameOrigin } from "../donor/donor-session.server";
 import type { GiftPaymentMethod } from "#core/gifts/gift-form";
 import { collectionGiftSchema } from "#core/memorial/collection-forms";
 import { isSlug } from "#core/memorial/collection-slug";
-import { CollectionClosedError, collectionGiftFacts, findCollectionWithMemorial, giveCollectionGift } from "#core/memorial/collection-service";
+import { collectionGiftFacts, findCollectionWithMemorial, giveCollectionGift } from "#core/memorial/collection-service";
+import { FundraiserClosedError } from "#core/fundraisers/fundraiser-errors";
 import { publicCollectionView } from "#core/memorial/collection-privacy";
 import { GREETING_MAX_CHARACTERS } from "#core/memorial/sheet-designs";
 import { formatSek } from "#core/site/format";
@@ -93,7 +94,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     form: "/minnesinsamling/:slug",
     give: (value, giver) => giveCollectionGift(container, { collection, memorial }, value, giver),
     // Closed while the page was open: the refusal, and the page shows the closed state (shouldRevalidate).
-    refuse: (error) => (error instanceof CollectionClosedError ? { status: 409, formErrors: [CLOSED_MESSAGE] } : undefined),
+    refuse: (error) => (error instanceof FundraiserClosedError ? { status: 409, formErrors: [CLOSED_MESSAGE] } : undefined),
   });
   return outcome.response ?? fail(outcome.result, outcome.status);
 }

@@ -185,6 +185,8 @@ export interface FundraiserShareData {
   goalOre: number | null;
   /** 0–100, null without a goal or a shown total. */
   percent: number | null;
+  /** The organiser's approved picture as a data: URI of its 600 × 630 JPEG, the image's right half (decision 0053); null for the site's own design. */
+  picture?: string | null;
 }
 
 /** A member's card (medlemskort), with a welcome, for one paid year (core/membership/member-card.ts builds it). */

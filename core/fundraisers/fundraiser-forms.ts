@@ -4,6 +4,7 @@ import { EMAIL_MAX, multiLineText, nameText, oneLineText } from "../text/text-fi
 import { addDays, daysBetween, isIsoDate, type IsoDate } from "../calendar/swedish-calendar";
 import { checkChosenSlug } from "../memorial/collection-slug";
 import { FUNDRAISER_PICTURES, isPersonalKind, type FundraiserPicture, type PersonalFundraiserKind } from "./fundraiser-kinds";
+import { ALT_TEXT_MAX_CHARACTERS, PICTURE_MESSAGES } from "./fundraiser-pictures";
 
 /**
  * A personal fundraiser's forms (decision 0050): starting one at /insamling,
@@ -28,6 +29,11 @@ const isPicture = (value: string): value is FundraiserPicture => (FUNDRAISER_PIC
 const email = (missing: string) =>
   z.string().trim().max(EMAIL_MAX, "E-postadressen är för lång.").pipe(z.email(missing));
 
+/** A chosen file in the parsed form (Conform leaves out an empty file input); the file itself is read by the action (decision 0053). */
+const isChosenFile = (value: unknown): boolean => typeof value === "object" && value !== null && "size" in value && (value as { size: unknown }).size !== 0;
+/** The uploaded picture's description: required with a picture (decision 0053). */
+const pictureAlt = () => oneLineText(ALT_TEXT_MAX_CHARACTERS, `Beskrivningen får vara högst ${ALT_TEXT_MAX_CHARACTERS} tecken.`).optional().default("");
+
 /** "5 000", "5000 kr", "5000,00": whole kronor; null when it is not a number. */
 export function parseKronor(input: string): number | null {
   const cleaned = input.replace(/\s|kr|:-/gi, "").replace(/,00$/, "");
@@ -47,6 +53,8 @@ export function startFundraiserSchema(today: IsoDate) {
       goal: z.string().trim().optional().default(""),
       endsOn: z.string().trim().optional().default(""),
       picture: z.string().optional().default(""),
+      pictureFile: z.unknown().optional(),
+      pictureAlt: pictureAlt(),
       organiserName: nameText().pipe(z.string().min(2, "Skriv ditt namn så som det ska stå på sidan.")),
       // Where the manage link goes; without BankID, opening it is what confirms the page.
       organiserEmail: email("Skriv din e-postadress, till exempel namn@exempel.se. Dit skickar vi länken för att hantera insamlingen."),
@@ -59,6 +67,7 @@ export function startFundraiserSchema(today: IsoDate) {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
       if (!isPersonalKind(value.kind)) issue("kind", "Välj vad du samlar in till.");
       if (!isPicture(value.picture)) issue("picture", "Välj en bild till sidan.");
+      if (isChosenFile(value.pictureFile) && value.pictureAlt.trim() === "") issue("pictureAlt", PICTURE_MESSAGES.altMissing);
       if (value.goal !== "") {
         const kr = parseKronor(value.goal);
         if (kr === null) issue("goal", "Skriv målet i hela kronor, till exempel 5000.");
@@ -85,6 +94,7 @@ export function startFundraiserSchema(today: IsoDate) {
         goalOre: goalKr === null ? null : goalKr * 100,
         endsOn: value.endsOn === "" ? null : value.endsOn,
         picture: value.picture as FundraiserPicture,
+        pictureAlt: value.pictureAlt.trim(),
         organiserName: value.organiserName,
         organiserEmail: value.organiserEmail.toLowerCase(),
         slug: slug?.ok ? slug.slug : null,
@@ -162,6 +172,14 @@ export const organiserForms = {
   hide: giftId,
   show: giftId,
   close: z.object({ confirm: z.string({ error: CLOSE_CONFIRMATION }).refine(checked, CLOSE_CONFIRMATION) }),
+  picture: z
+    .object({ pictureFile: z.unknown().optional(), pictureAlt: pictureAlt() })
+    .superRefine((value, ctx) => {
+      if (!isChosenFile(value.pictureFile)) ctx.addIssue({ code: "custom", path: ["pictureFile"], message: "Välj en bild (JPEG, PNG eller WebP)." });
+      else if (value.pictureAlt.trim() === "") ctx.addIssue({ code: "custom", path: ["pictureAlt"], message: PICTURE_MESSAGES.altMissing });
+    })
+    .transform((value) => ({ pictureAlt: value.pictureAlt.trim() })),
+  removePicture: z.object({}),
 } as const;
 export type OrganiserFormName = keyof typeof organiserForms;
 export const isOrganiserFormName = (value: unknown): value is OrganiserFormName => typeof value === "string" && Object.hasOwn(organiserForms, value);

@@ -15,6 +15,8 @@ import { checkRecipientMail, countRecipientMail, type RecipientCounter } from ".
 import { FUNDRAISER_KIND_LABELS, PERSONAL_FUNDRAISER_KINDS, type PersonalFundraiserKind } from "./fundraiser-kinds";
 import type { FundraiserGiftData, StartFundraiserData } from "./fundraiser-forms";
 import type { WallGiftFacts } from "./fundraiser-wall";
+import { storeFundraiserPicture, type ProcessedPicture } from "./fundraiser-pictures";
+import { FundraiserClosedError, FundraiserInputError } from "./fundraiser-errors";
 
 /**
  * Personal fundraisers (insamlingar, decision 0050): started at /insamling by
@@ -38,21 +40,7 @@ export function fundraiserManagePath(slug: string, token: string): string {
   return `${fundraiserPath(slug)}/hantera?token=${encodeURIComponent(token)}`;
 }
 
-/** Input that looked right but cannot be used (the address is taken): field → Swedish message. Nothing was stored. */
-export class FundraiserInputError extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super(Object.values(fields).join(" "));
-    this.name = "FundraiserInputError";
-  }
-}
-
-/** A gift for a fundraiser that no longer takes gifts (closed, ended, hidden): nothing was stored. */
-export class FundraiserClosedError extends Error {
-  constructor() {
-    super("Insamlingen är avslutad och tar inte emot fler gåvor.");
-    this.name = "FundraiserClosedError";
-  }
-}
+export { FundraiserClosedError, FundraiserInputError } from "./fundraiser-errors";
 
 const TAKEN = "Den adressen är redan tagen. Välj en annan, eller lämna fältet tomt så skapar vi en åt dig.";
 
@@ -89,7 +77,13 @@ export interface Organiser {
  * e-mailed by a job queued in the same transaction; until it has been opened
  * once (or at once with BankID) the page shows nothing.
  */
-export async function startFundraiser(deps: StartFundraiserDeps, data: StartFundraiserData, organiser: Organiser): Promise<{ fundraiser: FundraiserRow; token: string }> {
+export async function startFundraiser(
+  deps: StartFundraiserDeps,
+  data: StartFundraiserData,
+  organiser: Organiser,
+  // An uploaded picture, decoded already: stored with the page, waiting for staff (decision 0053).
+  picture: ProcessedPicture | null = null,
+): Promise<{ fundraiser: FundraiserRow; token: string }> {
   if (data.slug && (await findSlug(deps.db, data.slug))) throw new FundraiserInputError({ slug: TAKEN });
   const organiserEmail = data.organiserEmail;
   const addresses = [{ address: organiserEmail, field: "organiserEmail" }];
@@ -130,6 +124,7 @@ export async function startFundraiser(deps: StartFundraiserDeps, data: StartFund
   try {
     await deps.db.transaction().execute(async (trx) => {
       await trx.insertInto("fundraisers").values(row).execute();
+      if (picture) await storeFundraiserPicture(trx, deps.clock, row.id, picture, data.pictureAlt);
       await enqueueJob(trx, deps.clock, { type: FUNDRAISER_LINK_JOB, payload: { fundraiserId: row.id }, dedupeKey: `${FUNDRAISER_LINK_JOB}:${row.id}:${row.manage_token_id}` });
       await countRecipientMail(deps.recipientMail, addresses, trx);
     });

@@ -20,6 +20,7 @@ import { managedCollectionGifts, type CollectionGiftFacts } from "./collection-p
 import type { CollectionGiftData, OpenCollectionData } from "./collection-forms";
 import type { LimitCounter } from "../rate-limits/rate-limiter";
 import { checkRecipientMail, countRecipientMail, type RecipientCounter } from "../mail/recipient-limit";
+import { FundraiserClosedError, FundraiserInputError } from "../fundraisers/fundraiser-errors";
 
 /**
  * Memorial collections (minnesinsamlingar, decision 0019): opened for one
@@ -51,21 +52,7 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export const COLLECTION_LINK_JOB = "memorial-collection-link";
 export const COLLECTION_SHEETS_JOB = "memorial-collection-sheets";
 
-/** Input that looked right but cannot be used (the person is gone from the source, the address is taken): field → Swedish message. Nothing was stored. */
-export class CollectionInputError extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super(Object.values(fields).join(" "));
-    this.name = "CollectionInputError";
-  }
-}
-
-/** A gift for a collection that has closed: nothing was stored. */
-export class CollectionClosedError extends Error {
-  constructor() {
-    super("Minnesinsamlingen är avslutad och tar inte emot fler gåvor.");
-    this.name = "CollectionClosedError";
-  }
-}
+const CLOSED = "Minnesinsamlingen är avslutad och tar inte emot fler gåvor.";
 
 export function collectionPath(slug: string): string {
   return `/minnesinsamling/${slug}`;
@@ -100,14 +87,14 @@ export function collectionsPerDeceasedMessage(name: string, open: Pick<Collectio
  */
 export async function openCollection(deps: OpenCollectionDeps, data: OpenCollectionData): Promise<{ collection: CollectionRow; token: string }> {
   const person = await deps.memorialLookup.deceased(data.deceasedId);
-  if (!person) throw new CollectionInputError({ deceasedId: "Vi hittar inte längre personen du valde. Sök igen." });
+  if (!person) throw new FundraiserInputError({ deceasedId: "Vi hittar inte längre personen du valde. Sök igen." });
   const memorial = await memorialFor(deps.db, deps.clock, memorialFromSource(person));
   if (data.slug && (await findCollectionBySlug(deps.db, data.slug))) {
-    throw new CollectionInputError({ slug: "Den adressen är redan tagen. Välj en annan, eller lämna fältet tomt så skapar vi en åt er." });
+    throw new FundraiserInputError({ slug: "Den adressen är redan tagen. Välj en annan, eller lämna fältet tomt så skapar vi en åt er." });
   }
   // One person's collections are capped, so nobody can open many in someone's name (issue #30).
   if (!(await deps.perDeceased.peek(memorial.id))) {
-    throw new CollectionInputError({ deceasedId: collectionsPerDeceasedMessage(memorial.name, await newestOpenCollection(deps.db, memorial.id)) });
+    throw new FundraiserInputError({ deceasedId: collectionsPerDeceasedMessage(memorial.name, await newestOpenCollection(deps.db, memorial.id)) });
   }
   const organiserAddress = [{ address: data.organiserEmail, field: "organiserEmail" }];
   await checkRecipientMail(deps.recipientMail, organiserAddress);
@@ -155,7 +142,7 @@ export async function openCollection(deps: OpenCollectionDeps, data: OpenCollect
   } catch (error) {
     // Two organisers choosing the same address at the same moment: the unique index decides.
     if (data.slug && (await findCollectionBySlug(deps.db, data.slug))) {
-      throw new CollectionInputError({ slug: "Den adressen är redan tagen. Välj en annan, eller lämna fältet tomt så skapar vi en åt er." });
+      throw new FundraiserInputError({ slug: "Den adressen är redan tagen. Välj en annan, eller lämna fältet tomt så skapar vi en åt er." });
     }
     throw error;
   }
@@ -262,7 +249,7 @@ export async function giveCollectionGift(
   extras: { donorId?: string | null } = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
   const { collection, memorial } = target;
-  if (collection.status !== "open") throw new CollectionClosedError();
+  if (collection.status !== "open") throw new FundraiserClosedError(CLOSED);
   return giveGift(deps, data.gift, {
     giftType: "memorial",
     donorId: extras.donorId ?? null,
@@ -289,7 +276,7 @@ export async function giveCollectionGift(
     },
     storeWith: async (trx, gift) => {
       const current = await trx.selectFrom("fundraisers").select("status").where("id", "=", collection.id).executeTakeFirstOrThrow();
-      if (current.status !== "open") throw new CollectionClosedError();
+      if (current.status !== "open") throw new FundraiserClosedError(CLOSED);
       await trx
         .insertInto("fundraiser_gifts")
         .values({

@@ -8,8 +8,6 @@ import { silentLogger } from "#core/logger";
 import { transitionPayment } from "#core/payments/payment-transitions";
 import { collectionGiftSchema, openCollectionSchema } from "#core/memorial/collection-forms";
 import {
-  CollectionClosedError,
-  CollectionInputError,
   closeCollection,
   collectionGiftFacts,
   findCollectionWithMemorial,
@@ -20,6 +18,7 @@ import {
   verifyManageAccess,
 } from "#core/memorial/collection-service";
 import { publicCollectionView } from "#core/memorial/collection-privacy";
+import { FundraiserClosedError, FundraiserInputError } from "#core/fundraisers/fundraiser-errors";
 import { signManageLink } from "#core/memorial/collection-links";
 import { signToken, tokenSigningKey } from "#core/my-data/token-format";
 import { memorialOrderView } from "#core/memorial/memorial-order-view";
@@ -98,9 +97,9 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
     const { collection, token } = await openCollection(deps, openForm(person.id, "Märta Minne"));
     expect(collection).toMatchObject({ slug: "marta-minne", status: "open", organiser_email: "familjen.oberg@exempel.se", show_total: 1, design: "ljus" });
     // The address is checked against the ones taken.
-    await expect(openCollection(deps, openForm(person.id, "marta-minne"))).rejects.toBeInstanceOf(CollectionInputError);
+    await expect(openCollection(deps, openForm(person.id, "marta-minne"))).rejects.toBeInstanceOf(FundraiserInputError);
     // Nobody the source knows: nothing stored.
-    await expect(openCollection(deps, openForm("no-such-person"))).rejects.toBeInstanceOf(CollectionInputError);
+    await expect(openCollection(deps, openForm("no-such-person"))).rejects.toBeInstanceOf(FundraiserInputError);
     expect(await db.selectFrom("fundraisers").select("id").execute()).toHaveLength(1);
     // Without a chosen address, an unguessable one.
     const second = await openCollection(deps, openForm(person.id));
@@ -166,9 +165,9 @@ describe.each(testEngines)("memorial collections on %s", (engine) => {
     expect(await closeCollection(db, clock, collection.id)).toBe(false);
     const giftsBefore = (await db.selectFrom("gifts").select("id").execute()).length;
     const closed = (await findCollectionWithMemorial(db, "marta-minne"))!;
-    await expect(giveCollectionGift(s.container, closed, giftForm(s, {}))).rejects.toBeInstanceOf(CollectionClosedError);
+    await expect(giveCollectionGift(s.container, closed, giftForm(s, {}))).rejects.toBeInstanceOf(FundraiserClosedError);
     // A page loaded before the close still cannot give: the gift's transaction checks again.
-    await expect(giveCollectionGift(s.container, target, giftForm(s, {}))).rejects.toBeInstanceOf(CollectionClosedError);
+    await expect(giveCollectionGift(s.container, target, giftForm(s, {}))).rejects.toBeInstanceOf(FundraiserClosedError);
     expect((await db.selectFrom("gifts").select("id").execute()).length).toBe(giftsBefore);
     expect((await db.selectFrom("payments").select("id").execute()).length).toBe(3);
 

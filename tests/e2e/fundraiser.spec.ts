@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./session-fixture";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expectNoAxeViolations } from "./axe";
 import { gotoHydrated } from "./hydrated";
 import { answerInSwish } from "./gift-flow";
@@ -47,6 +48,18 @@ async function give(page: Page, fundraiserPath: string, gift: { amount: string; 
   await expect(page).toHaveURL(/\/ge-en-gava\/tack\/[0-9A-Z]{26}$/, { timeout: 20_000 });
 }
 
+/** A photo as a phone sends it: a cake at a party, with the camera's EXIF and where it was taken. */
+function partyPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#f3d6dc"/>
+    <circle cx="1000" cy="160" r="90" fill="#ffd76a"/><rect x="380" y="420" width="440" height="240" rx="24" fill="#fff7f0"/>
+    <rect x="380" y="520" width="440" height="30" fill="#a3112e"/>${[450, 540, 630, 720].map((x) => `<rect x="${x}" y="330" width="18" height="90" fill="#4a90d9"/><ellipse cx="${x + 9}" cy="318" rx="10" ry="18" fill="#ff9b2f"/>`).join("")}
+    <rect y="660" width="1200" height="140" fill="#7a4b2a"/></svg>`;
+  return sharp(Buffer.from(svg))
+    .withExif({ IFD0: { Make: "Testkamera" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "59/1 19/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "18/1 4/1 0/1" } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 test("a birthday fundraiser started, confirmed by its link, approved, given to twice (once anonymously), updated and closed", async ({ page, browser, logInStaff }) => {
   const stamp = Date.now();
   const slug = `annas-50-${stamp}`;
@@ -58,6 +71,9 @@ test("a birthday fundraiser started, confirmed by its link, approved, given to t
   await page.getByLabel("Rubrik").fill("Annas 50-årsdag för hjärtat");
   await page.getByLabel("Berätta varför du samlar in").fill("Jag fyller 50 och önskar mig gåvor till hjärtforskningen i stället för presenter.");
   await page.getByRole("radio", { name: "Ballonger" }).check();
+  // Her own photo (decision 0053): shown once staff have looked at it, with her words for those who cannot see it.
+  await page.getByLabel("Välj en bild").setInputFiles({ name: "tarta.jpg", mimeType: "image/jpeg", buffer: await partyPhoto() });
+  await page.getByLabel(/^Beskriv bilden/).fill("En tårta med fyra tända ljus");
   await page.getByLabel("Mål i kronor (frivilligt)").fill("5000");
   await page.getByLabel("Egen adress (frivilligt)").fill(slug);
   await page.getByLabel("Ditt namn så som det ska stå på sidan").fill("Anna Exempel");
@@ -103,6 +119,10 @@ test("a birthday fundraiser started, confirmed by its link, approved, given to t
   await watcher.close();
 
   await gotoHydrated(page, fundraiserPath);
+  // Staff approved the page with its photo: it shows, at its own size, loaded.
+  const photo = page.getByRole("img", { name: "En tårta med fyra tända ljus" });
+  await expect(photo).toHaveAttribute("width", "1200");
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const bar = page.getByRole("progressbar");
   await expect(bar).toHaveAttribute("aria-valuetext", /750\s*kr av 5\s*000\s*kr/);
   const wall = page.getByRole("list", { name: "Gåvor, den senaste först" }).getByRole("listitem");

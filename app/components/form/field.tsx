@@ -71,6 +71,22 @@ export function TextAreaField({ field, label, hint, ...textarea }: TextAreaField
   );
 }
 
+interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form" | "type" | "defaultValue"> {
+  field: Field;
+  label: string;
+  hint?: ReactNode;
+}
+
+/** A labelled file input (its form is multipart); a re-rendered page cannot keep the chosen file, so its message says to choose it again. */
+export function FileField({ field, label, hint, ...input }: FileFieldProps) {
+  const { key, ...control } = getInputProps(field, { type: "file", ariaDescribedBy: hint ? field.descriptionId : undefined });
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <input key={key} {...control} {...input} />
+    </FieldFrame>
+  );
+}
+
 /** A checkbox with its label after it, and its message (if it can have one) below. */
 export function CheckboxField({ field, label }: { field: Field; label: ReactNode }) {
   const { key, ...control } = getInputProps(field, { type: "checkbox" });
