@@ -88,6 +88,7 @@ export default [
     route("autogiro", "admin/admin-autogiro.tsx"),
     route("skatt", "admin/admin-tax.tsx"),
     route("personal", "admin/admin-staff.tsx"),
+    route("gala", "admin/admin-gala.tsx"),
     route("drift", "admin/admin-operations.tsx"),
     route("logg", "admin/admin-audit.tsx"),
   ]),

@@ -574,6 +574,9 @@ export interface GiftMentionsTable {
   first_name: string;
   place: string | null;
   created_at: string;
+  /** Staff took the name off the gala (migration 0034): when, and who (`staff:{id}`). */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  hidden_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CompanyGiftsTable {

@@ -31,6 +31,7 @@ import * as staffPage from "#app/admin/admin-staff";
 import * as audit from "#app/admin/admin-audit";
 import * as auditCsv from "#app/admin/admin-audit-csv";
 import * as operations from "#app/admin/admin-operations";
+import * as gala from "#app/admin/admin-gala";
 
 const IP = "10.1.2.3";
 
@@ -51,6 +52,7 @@ const ROUTES: Array<{ name: string; role: StaffRole | "any"; path: string; loade
   { name: "fundraiser", role: "insamling", path: "/admin/insamlingar/granska/x", loader: fundraiserPage.loader, action: fundraiserPage.action, params: { fundraiserId: "x" } },
   { name: "list orders", role: "insamling", path: "/admin/listbestallningar", loader: listOrdersPage.loader },
   { name: "list order", role: "insamling", path: "/admin/listbestallningar/x", loader: listOrderPage.loader, params: { orderId: "x" } },
+  { name: "gala names", role: "insamling", path: "/admin/gala", loader: gala.loader, action: gala.action },
   { name: "payments", role: "ekonomi", path: "/admin/betalningar", loader: payments.loader, action: payments.action },
   { name: "payment", role: "ekonomi", path: "/admin/betalningar/x", loader: payment.loader, action: payment.action, params: { paymentId: "x" } },
   { name: "autogiro", role: "ekonomi", path: "/admin/autogiro", loader: autogiro.loader, action: autogiro.action },

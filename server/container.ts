@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { CompanyGiftLimits } from "#core/companies/company-gift-form";
 import type { Logger as PinoLogger } from "pino";
 import { OffsetClock, systemClock, type Clock } from "#core/clock";
@@ -69,7 +69,8 @@ import { ReducedMode } from "./reduced-mode";
 import type { SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { buildChangeNotifications, type ChangeNotifications } from "./live/change-notifications";
 import { LiveFanOut, type LiveFeed } from "./live/live-fan-out";
-import { galaTotalFeed } from "./live/gala-total";
+import { EVERY_GIFT, galaTotalFeed } from "./live/gala-total";
+import { GIFTS_CHANNEL } from "./live/gift-changes";
 import type { CampaignTotal } from "#core/gifts/campaign-total";
 import { registerLiveMetrics } from "./live/live-metrics";
 
@@ -168,6 +169,10 @@ export interface AppContainer {
     notifications: ChangeNotifications;
     /** The gala's total since GALA_STARTS_AT (/gala, GET /api/live/total). */
     gala: LiveFeed<CampaignTotal>;
+    /** When the gala's total begins (GALA_STARTS_AT, or every paid gift): staff's list of named gifts starts there too (/admin/gala). */
+    galaStartsAt: string;
+    /** Tells every instance's live totals to read again, inside `trx` (a change to what they show that is not a payment: a name hidden on the gala). */
+    giftsChanged(trx: Transaction<DB>): Promise<void>;
     /**
      * Whether live widgets are off just now: the one question the gala page and its stream ask; the reduced
      * mode answers it (decision 0051).
@@ -257,6 +262,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
     notifications,
     fanOut: new LiveFanOut({ notifications, logger, maxSubscribers: config.LIVE_MAX_SUBSCRIBERS }),
     gala: galaTotalFeed(db, config.GALA_STARTS_AT),
+    galaStartsAt: config.GALA_STARTS_AT ?? EVERY_GIFT,
+    giftsChanged: (trx: Transaction<DB>) => notifications.notify(trx, GIFTS_CHANNEL),
     // The reduced mode is built below; asked only once requests come.
     widgetsOff: () => reducedMode.isReduced(),
   };

@@ -62,6 +62,7 @@ describe("a kept page", () => {
     expect(mayKeep(answer(404, { "content-type": "text/html" }))).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "text/html", "set-cookie": "a=b" }))).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "private, no-store" }))).toBe(false);
+    expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "no-store" }))).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "application/json" }))).toBe(false);
   });
 });

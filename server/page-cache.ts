@@ -37,6 +37,10 @@ export const CACHED_PAGES: ReadonlySet<string> = new Set([
   "/sok",
   "/forskning/projekt",
   "/en/research/projects",
+  // Issue #33 (decision 0054): the collection start pages were rendered per visitor although an anonymous visitor's
+  // is everyone's. They are private pages: no-store and noindex are set on every response, kept or not.
+  "/minnesinsamling",
+  "/insamling",
 ]);
 
 /** Cookies that do not make a page personal: consent (part of the key) and the analytics ids it allows. */

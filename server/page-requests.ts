@@ -215,6 +215,7 @@ async function sendKeptPage(
   if (res.destroyed || res.writableEnded) return;
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
+  privateHeaders(res, isPrivatePage(req.path));
   res.vary("Accept-Encoding");
   const values = personalValues(page.body, res.locals.nonce as string);
   let body: Buffer;
@@ -257,6 +258,14 @@ export function isPrivatePage(pathname: string): boolean {
   return PRIVATE_PAGES.test(pathname.replace(/\.data$/, ""));
 }
 
+/** A private page, kept or rendered now: never stored by a browser or proxy, and not indexed unless its route says otherwise. */
+function privateHeaders(res: ExpressResponse, privatePage: boolean): void {
+  if (!privatePage) return;
+  res.setHeader("Cache-Control", "no-store");
+  // A route that says more (nofollow, or none of it) keeps its word; the rest are not indexed (issue #30).
+  if (!res.hasHeader("X-Robots-Tag")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+}
+
 export async function sendResponse(res: ExpressResponse, response: globalThis.Response, privatePage: boolean): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -265,11 +274,7 @@ export async function sendResponse(res: ExpressResponse, response: globalThis.Re
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (privatePage) {
-    res.setHeader("Cache-Control", "no-store");
-    // A route that says more (nofollow, or none of it) keeps its word; the rest are not indexed (issue #30).
-    if (!res.hasHeader("X-Robots-Tag")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
-  }
+  privateHeaders(res, privatePage);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

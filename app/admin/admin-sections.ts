@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ path: string; label: string; role: 
   { path: "/admin/insamlingar", label: "Minnesinsamlingar", role: "insamling" },
   { path: "/admin/insamlingar/granska", label: "Insamlingar att granska", role: "insamling" },
   { path: "/admin/listbestallningar", label: "Listbeställningar", role: "insamling" },
+  { path: "/admin/gala", label: "Galan", role: "insamling" },
   { path: "/admin/betalningar", label: "Betalningar", role: "ekonomi" },
   { path: "/admin/autogiro", label: "Autogiro", role: "ekonomi" },
   { path: "/admin/skatt", label: "Kontrolluppgifter", role: "ekonomi" },

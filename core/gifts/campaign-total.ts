@@ -22,7 +22,8 @@ export const LATEST_NAMED_GIVERS = 6;
 
 /**
  * A campaign's total: every gift paid since `startsAt` (a refunded one no
- * longer counts), and the latest givers who chose to be named. Two queries
+ * longer counts), and the latest givers who chose to be named and whose
+ * names staff have not hidden. Two queries
  * over `gifts(status, paid_at)` (migration 0021); the live fan-out runs them
  * at most once a second however many watch (decision 0049).
  */
@@ -40,6 +41,8 @@ export async function readCampaignTotal(db: Kysely<DB>, startsAt: string): Promi
       .select(["gift_mentions.first_name", "gift_mentions.place", "gifts.paid_at"])
       .where("gifts.status", "=", "paid")
       .where("gifts.paid_at", ">=", startsAt)
+      // A name staff hid (offensive, or a giver who regrets it) is gone from every screen; the gift still counts (decision 0054).
+      .where("gift_mentions.hidden_at", "is", null)
       .orderBy("gifts.paid_at", "desc")
       .limit(LATEST_NAMED_GIVERS)
       .execute(),

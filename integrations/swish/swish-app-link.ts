@@ -2,6 +2,7 @@
  * Starting the Swish app for an m-commerce payment request (one created
  * without payerAlias, which gives a PaymentRequestToken).
  */
+import { isValidMessage } from "./validation";
 
 /**
  * App switch on the phone. `callbackurl` here is where the app sends the donor
@@ -13,9 +14,15 @@ export function swishAppUrl(token: string, callbackUrl: string): string {
 
 /**
  * Content of the QR code a desktop visitor scans with the Swish app.
- * *Unverified*: Swish's guide describes the QR content for a payment request
- * token as the letter `D` followed by the token; confirm against the current
- * guide (or Swish's QR code API) before going live.
+ * *Unverified, and the protocol notes cannot settle it*: our notes
+ * (/work/shared/protocols/README.md, "Swish Commerce API") say only "on
+ * desktop show a QR code of the token" – they name no prefix. The `D` before
+ * the token is what Swish's own merchant guide has described for a payment
+ * request's QR code, and a bare token would be what the notes say read
+ * literally; which one the current Swish app scans must be confirmed against
+ * the current guide (or Swish's QR code API, which makes the image from the
+ * token) before going live. The simulator scans whatever we print, so no test
+ * here can tell.
  */
 export function swishQrPayload(token: string): string {
   return `D${token}`;
@@ -37,9 +44,17 @@ export function swishSimulatorAppUrl(simulatorBase: string, token: string, callb
  * `;message` and `;` a number saying which of them the payer may not change
  * (0: every one may be changed). No payment request is made: the gift is an
  * ordinary Swish payment to the number.
- * *Unverified*: the layout is the one Swish's QR code generator documents for
- * "prefilled" codes; confirm it against the current guide before going live.
+ * *Unverified, and the protocol notes cannot settle it*: the notes
+ * (/work/shared/protocols/README.md) describe only payment requests and say
+ * nothing about prefilled codes; this layout is the one Swish's QR code
+ * generator has documented, to be confirmed against the current guide before
+ * going live. What the notes do settle is the message itself – at most 50
+ * characters of letters, digits and `:;.,?!()-"` (else RP02) – so a message
+ * outside that is refused here rather than printed on a TV code the app would
+ * turn down; `;` is the code's own separator and is not allowed in it.
  */
 export function swishPrefilledQrPayload(swishNumber: string, message: string): string {
-  return `C${swishNumber};;${message.replace(/;/g, " ")};0`;
+  if (!/^\d{10}$/.test(swishNumber)) throw new Error("a Swish number is 10 digits");
+  if (message.includes(";") || !isValidMessage(message)) throw new Error(`not a message Swish takes: ${JSON.stringify(message)}`);
+  return `C${swishNumber};;${message};0`;
 }

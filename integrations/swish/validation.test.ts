@@ -10,7 +10,7 @@ import {
   parseSwishCallback,
   swishAmountToOre,
 } from "./client";
-import { swishAppUrl, swishQrPayload } from "./swish-app-link";
+import { swishAppUrl, swishPrefilledQrPayload, swishQrPayload } from "./swish-app-link";
 
 describe("instruction ids", () => {
   it("are 32 upper-case hex characters and different each time", () => {
@@ -90,6 +90,14 @@ describe("app switch", () => {
       "swish://paymentrequest?token=abc123&callbackurl=https%3A%2F%2Fexample.org%2Fgava%2Ftack%3Fid%3D1%26x%3D%C3%A5",
     );
     expect(swishQrPayload("c28a4061470f4af48973bd2a4642b4fa")).toBe("Dc28a4061470f4af48973bd2a4642b4fa");
+  });
+
+  it("prints a prefilled code only with a message Swish takes (the notes' RP02 rule) and a 10-digit number", () => {
+    expect(swishPrefilledQrPayload("1231181189", "Galan")).toBe("C1231181189;;Galan;0");
+    expect(() => swishPrefilledQrPayload("1231181189", "Gala; 2026")).toThrow();
+    expect(() => swishPrefilledQrPayload("1231181189", "Galan ❤")).toThrow();
+    expect(() => swishPrefilledQrPayload("1231181189", "x".repeat(51))).toThrow();
+    expect(() => swishPrefilledQrPayload("123 118 11 89", "Galan")).toThrow();
   });
 });
 

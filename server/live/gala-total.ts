@@ -5,7 +5,7 @@ import type { LiveFeed } from "./live-fan-out";
 import { GIFTS_CHANNEL } from "./gift-changes";
 
 /** The beginning of time for a campaign with no GALA_STARTS_AT: every paid gift counts. */
-const EVERY_GIFT = "1970-01-01T00:00:00.000Z";
+export const EVERY_GIFT = "1970-01-01T00:00:00.000Z";
 
 /**
  * The gala's live total (`/gala`, `GET /api/live/total`): gifts paid since

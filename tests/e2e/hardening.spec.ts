@@ -85,6 +85,23 @@ test("the payment and thank-you pages, which show the donor's name, are never st
   expect((await request.get("/ge-en-gava")).headers()["cache-control"] ?? "").not.toContain("no-store");
 });
 
+test("the collection start pages, kept for anonymous visitors (decision 0054), are still private and get a nonce of their own each time", async ({ request }) => {
+  for (const path of ["/minnesinsamling", "/insamling"]) {
+    const first = await request.get(path, { maxRedirects: 0 });
+    const second = await request.get(path, { maxRedirects: 0 });
+    for (const response of [first, second]) {
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("no-store");
+      expect(response.headers()["x-robots-tag"], path).toMatch(/^noindex/);
+    }
+    const nonce = (response: typeof first) => /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce(first)).toBeTruthy();
+    expect(nonce(first)).not.toBe(nonce(second));
+    // The page carries the nonce its header allows, not the one kept from another response.
+    expect(await second.text()).toContain(`nonce="${nonce(second)}"`);
+  }
+});
+
 test("the cookie table at 412 px scrolls by keyboard too (axe scrollable-region-focusable)", async ({ page }) => {
   // axe over the whole page takes a while on a loaded machine.
   test.slow();
