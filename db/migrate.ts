@@ -27,6 +27,7 @@ import { up0027 } from "./migrations/0027-company-logos";
 import { up0028 } from "./migrations/0028-company-statements-and-links";
 import { up0030 } from "./migrations/0030-gift-mentions";
 import { up0031 } from "./migrations/0031-fundraisers";
+import { up0032 } from "./migrations/0032-fundraiser-teams";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -62,6 +63,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0028-company-statements-and-links": { up: up0028 },
     "0030-gift-mentions": { up: up0030 },
     "0031-fundraisers": { up: up0031 },
+    "0032-fundraiser-teams": { up: up0032 },
   };
 }
 

@@ -5,6 +5,7 @@ import { findFundraiserBySlug, fundraiserGiftFacts, fundraiserPath, pageVisibili
 import { donorWall, fundraiserTotals, goalPercent } from "#core/fundraisers/fundraiser-wall";
 import { FUNDRAISER_KIND_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { fundraiserUpdates } from "#core/fundraisers/fundraiser-organiser";
+import { findTeamById, teamPath, teamVisibility } from "#core/fundraisers/fundraiser-team-rules";
 
 /** A personal fundraiser by its address, or 404 (a malformed address never reaches the database). */
 export async function fundraiserFor(context: Readonly<RouterContextProvider>, slug: string): Promise<FundraiserRow> {
@@ -22,6 +23,7 @@ export async function publicFundraiserView(context: Readonly<RouterContextProvid
   const facts = visibility === "visible" ? await fundraiserGiftFacts(container.db, fundraiser.id) : [];
   const totals = fundraiserTotals(facts);
   const showTotal = fundraiser.show_total === 1;
+  const team = visibility === "visible" && fundraiser.team_id ? await findTeamById(container.db, fundraiser.team_id) : undefined;
   return {
     visibility,
     open: takesGifts(fundraiser, container.clock.now(), options),
@@ -44,5 +46,7 @@ export async function publicFundraiserView(context: Readonly<RouterContextProvid
     wall: donorWall(facts).slice(0, 100),
     updates: visibility === "visible" ? (await fundraiserUpdates(container.db, fundraiser.id)).slice(0, 20) : [],
     giftCount: totals.gifts,
+    // The team it is part of, when the team's page is shown (decision 0052).
+    team: team && teamVisibility(team, options) === "visible" ? { name: team.name, path: teamPath(team.slug) } : null,
   };
 }

@@ -7,6 +7,8 @@ import { startFundraiserSchema, PURPOSE_MAX_CHARACTERS, TITLE_MAX_CHARACTERS } f
 import { FundraiserInputError, fundraiserManagePath, startFundraiser } from "#core/fundraisers/fundraiser-service";
 import { DEFAULT_PICTURE_FOR_KIND, FUNDRAISER_KIND_LABELS, FUNDRAISER_PICTURES, FUNDRAISER_PICTURE_LABELS, PERSONAL_FUNDRAISER_KINDS } from "#core/fundraisers/fundraiser-kinds";
 import { RecipientMailLimitedError } from "#core/mail/recipient-limit";
+import { TeamJoinError } from "#core/fundraisers/fundraiser-team-rules";
+import { joiningTeam } from "./fundraiser-team-join.server";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, FieldError, TextAreaField, TextField } from "../components/form/field";
 import { parseForm } from "../components/form/parse-form";
@@ -50,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   return {
     today: swedishDate(container.clock.now()),
+    // Started from a team's link (?lag=…): the page joins that team (decision 0052).
+    team: await joiningTeam(context, new URL(request.url).searchParams.get("lag")),
     donor: session ? { name: `${session.donor.given_name} ${session.donor.surname}`.trim(), email: session.donor.email ?? "" } : null,
   };
 }
@@ -66,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { fundraiser, token } = await startFundraiser(
-      { db: container.db, clock: container.clock, linkKey: container.collections.linkKey, recipientMail: container.recipientMail },
+      { db: container.db, clock: container.clock, linkKey: container.collections.linkKey, recipientMail: container.recipientMail, visibleBeforeReview: container.fundraisers.visibleBeforeReview },
       submission.value,
       { donorId: session?.donor.id ?? null },
     );
@@ -74,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (session) return redirect(`${fundraiserManagePath(fundraiser.slug, token)}&ny=1`, 303);
     return redirect(`/insamling/startad?till=${encodeURIComponent(fundraiser.organiser_email)}`, 303);
   } catch (error) {
+    if (error instanceof TeamJoinError) return fail(submission.reply({ formErrors: [error.message] }));
     if (error instanceof FundraiserInputError || error instanceof RecipientMailLimitedError) {
       const status = error instanceof RecipientMailLimitedError ? 429 : 400;
       return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }), status);
@@ -83,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FundraiserStart({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, donor } = loaderData;
+  const { today, donor, team } = loaderData;
   const { fields, formProps, summary } = useSiteForm({
     id: "insamling",
     schema: startFundraiserSchema(today),
@@ -109,8 +114,14 @@ export default function FundraiserStart({ loaderData, actionData }: Route.Compon
           <Link to="/logga-in?returnTo=%2Finsamling">logga in med BankID</Link>.
         </p>
       )}
+      {team && (
+        <p className="notice" role={team.joinable ? undefined : "alert"}>
+          {team.joinable ? `Din insamling blir en del av laget ”${team.name}”. Lagets sida räknar ihop alla insamlingar i laget.` : team.message}
+        </p>
+      )}
       <ErrorSummary {...summary} />
       <Form method="post" className="form" {...formProps}>
+        {team?.joinable && <input type="hidden" name="team" value={team.slug} />}
         <section className="memorial-step" aria-labelledby="steg-vad">
           <h2 id="steg-vad">1. Vad samlar du in till?</h2>
           <fieldset {...groupProps(fields.kind)}>
