@@ -13,7 +13,7 @@ const DEMO_GIFTS = [
   { id: "demo-gift-0003", ref: "DEMO0003", amount: 100_000, name: "Bertil Prov", email: "bertil@exempel.se", pnr: null, type: "one_off", daysAgo: 3 },
 ] as const;
 
-type DemoGift = { id: string; ref: string; amount: number; name: string; email: string; pnr: string | null; type: "one_off" | "memorial"; daysAgo: number };
+export type DemoGift = { id: string; ref: string; amount: number; name: string; email: string; pnr: string | null; type: "one_off" | "memorial"; daysAgo: number };
 
 /** Returns how many gifts it inserted (none the second time). */
 export async function seedDemoData(db: Kysely<DB>, clock: Clock): Promise<number> {
@@ -23,7 +23,7 @@ export async function seedDemoData(db: Kysely<DB>, clock: Clock): Promise<number
 }
 
 /** One paid gift with its paid payment, unless it is there already. */
-async function insertDemoGift(db: Kysely<DB>, clock: Clock, gift: DemoGift): Promise<boolean> {
+export async function insertDemoGift(db: Kysely<DB>, clock: Clock, gift: DemoGift): Promise<boolean> {
   const at = new Date(clock.now().getTime() - gift.daysAgo * 86_400_000).toISOString();
   const result = await db
     .insertInto("gifts")
