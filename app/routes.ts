@@ -23,6 +23,10 @@ export default [
   // Personal fundraisers (decision 0050).
   route("insamling", "fundraisers/fundraiser-start.tsx"),
   route("insamling/startad", "fundraisers/fundraiser-started.tsx"),
+  // Teams (decision 0052): a page summing its members' fundraisers.
+  route("insamling/lag", "fundraisers/team-start.tsx"),
+  route("insamling/lag/:slug", "fundraisers/team.tsx"),
+  route("insamling/lag/:slug/hantera", "fundraisers/team-manage.tsx"),
   route("insamling/:slug", "fundraisers/fundraiser.tsx"),
   route("insamling/:slug/anmal", "fundraisers/fundraiser-report.tsx"),
   route("insamling/:slug/dela.png", "fundraisers/fundraiser-share-png.ts"),
@@ -80,6 +84,7 @@ export default [
     route("insamlingar", "admin/admin-collections.tsx"),
     route("insamlingar/granska", "admin/admin-fundraisers.tsx"),
     route("insamlingar/granska/:fundraiserId", "admin/admin-fundraiser.tsx"),
+    route("insamlingar/granska/lag/:teamId", "admin/admin-fundraiser-team.tsx"),
     route("insamlingar/:collectionId", "admin/admin-collection.tsx"),
     route("listbestallningar", "admin/admin-list-orders.tsx"),
     route("listbestallningar/:orderId", "admin/admin-list-order.tsx"),

@@ -61,6 +61,7 @@ const COLUMNS: Array<{ table: string; column: string; values: readonly string[] 
   { table: "stored_cards", column: "status", values: STORED_CARD_STATUSES },
   { table: "fundraisers", column: "review", values: FUNDRAISER_REVIEWS },
   { table: "fundraisers", column: "picture", values: FUNDRAISER_PICTURES },
+  { table: "fundraiser_teams", column: "review", values: FUNDRAISER_REVIEWS },
 ];
 
 describe.each(testEngines)("closed sets on %s", (engine) => {
@@ -144,6 +145,15 @@ describe.each(testEngines)("closed sets on %s", (engine) => {
         review: "pending", review_reason: null, reviewed_at: null, reviewed_by: null, confirmed_at: now, hidden_at: null, hidden_reason: null, show_greetings: 1,
         show_total: 1, status: "open", manage_token_id: "t", closed_at: null, sheets_sent_at: null, created_at: now, updated_at: now })
       .execute();
+    await database.db
+      .insertInto("fundraiser_teams")
+      .values({ id: "ft1", slug: "lag-astrid", name: "Lag Astrid", message: "Vi springer.", goal_ore: null, organiser_name: "Astrid Exempel", organiser_email: "astrid@exempel.se",
+        organiser_donor_id: null, review: "pending", review_reason: null, reviewed_at: null, reviewed_by: null, confirmed_at: now, hidden_at: null, hidden_reason: null,
+        status: "open", closed_at: null, manage_token_id: "t", created_at: now, updated_at: now })
+      .execute();
+    for (const [column, bad] of [["status", "closed"], ["goal_ore", 0]] as const) {
+      await expect(sql`update fundraiser_teams set ${sql.ref(column)} = ${bad}`.execute(database.db), `fundraiser_teams.${column} = ${bad}`).rejects.toThrow();
+    }
     // A personal fundraiser has no memorial columns, and a title and picture; a memorial collection the other way round.
     for (const [column, bad] of [["kind", "memorial"], ["design", "ljus"], ["title", null], ["goal_ore", 0]] as const) {
       await expect(sql`update fundraisers set ${sql.ref(column)} = ${bad}`.execute(database.db), `fundraisers.${column} = ${bad}`).rejects.toThrow();

@@ -31,6 +31,9 @@ describe.each(testEngines)("database on %s", (engine) => {
     expect(typeof gifts[0]?.amount_ore).toBe("number");
     const events = await database.db.selectFrom("payment_events").selectAll().execute();
     expect(events).toHaveLength(first);
+    // The demo team (decision 0052) has its three members, once.
+    const members = await database.db.selectFrom("fundraisers").select("slug").where("team_id", "=", "demo-team-1").orderBy("slug").execute();
+    expect(members.map((m) => m.slug)).toEqual(["eriks-vasalopp", "klass-9b-springer", "saras-varvet"]);
   });
 
   it("numbers event rows itself and enforces unique order references", async () => {

@@ -27,6 +27,7 @@ import { up0027 } from "./migrations/0027-company-logos";
 import { up0028 } from "./migrations/0028-company-statements-and-links";
 import { up0030 } from "./migrations/0030-gift-mentions";
 import { up0031 } from "./migrations/0031-fundraisers";
+import { up0032 } from "./migrations/0032-fundraiser-teams";
 import { up0033 } from "./migrations/0033-fundraiser-pictures";
 import { up0034 } from "./migrations/0034-gift-mention-hiding";
 
@@ -64,6 +65,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0028-company-statements-and-links": { up: up0028 },
     "0030-gift-mentions": { up: up0030 },
     "0031-fundraisers": { up: up0031 },
+    "0032-fundraiser-teams": { up: up0032 },
     "0033-fundraiser-pictures": { up: up0033(engine) },
     "0034-gift-mention-hiding": { up: up0034 },
   };

@@ -337,6 +337,40 @@ export interface FundraisersTable {
   sheets_sent_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The team this personal fundraiser belongs to (migration 0032, decision 0052); never set for a memorial collection. */
+  team_id: string | null;
+  /** What the organiser wrote to every giver when closing; null for the default thank-you. */
+  thank_you_text: string | null;
+  /** When the thank-you e-mails to its givers were queued (once per fundraiser). */
+  thanked_at: string | null;
+}
+
+/**
+ * A team (lag, migration 0032, decision 0052): a page summing its members'
+ * personal fundraisers, with its own organiser, review and manage link; it
+ * takes no gifts of its own.
+ */
+export interface FundraiserTeamsTable {
+  id: string;
+  slug: string;
+  name: string;
+  message: string;
+  goal_ore: number | null;
+  organiser_name: string;
+  organiser_email: string;
+  organiser_donor_id: string | null;
+  review: FundraiserReview;
+  review_reason: string | null;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  confirmed_at: string | null;
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  status: CollectionStatus;
+  closed_at: string | null;
+  manage_token_id: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A gift given on a fundraiser's page, with what the giver allowed the page to show. */
@@ -736,6 +770,7 @@ export interface DB {
   fundraiser_updates: FundraiserUpdatesTable;
   fundraiser_reports: FundraiserReportsTable;
   fundraiser_pictures: FundraiserPicturesTable;
+  fundraiser_teams: FundraiserTeamsTable;
   agreements: AgreementsTable;
   agreement_events: AgreementEventsTable;
   mandates: MandatesTable;

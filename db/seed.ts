@@ -13,7 +13,7 @@ const DEMO_GIFTS = [
   { id: "demo-gift-0003", ref: "DEMO0003", amount: 100_000, name: "Bertil Prov", email: "bertil@exempel.se", pnr: null, type: "one_off", daysAgo: 3 },
 ] as const;
 
-type DemoGift = { id: string; ref: string; amount: number; name: string; email: string; pnr: string | null; type: "one_off" | "memorial"; daysAgo: number };
+export type DemoGift = { id: string; ref: string; amount: number; name: string; email: string; pnr: string | null; type: "one_off" | "memorial"; daysAgo: number };
 
 /** Returns how many gifts it inserted (none the second time). */
 export async function seedDemoData(db: Kysely<DB>, clock: Clock): Promise<number> {
@@ -23,7 +23,7 @@ export async function seedDemoData(db: Kysely<DB>, clock: Clock): Promise<number
 }
 
 /** One paid gift with its paid payment, unless it is there already. */
-async function insertDemoGift(db: Kysely<DB>, clock: Clock, gift: DemoGift): Promise<boolean> {
+export async function insertDemoGift(db: Kysely<DB>, clock: Clock, gift: DemoGift): Promise<boolean> {
   const at = new Date(clock.now().getTime() - gift.daysAgo * 86_400_000).toISOString();
   const result = await db
     .insertInto("gifts")
@@ -93,7 +93,16 @@ const DEMO_FUNDRAISERS = [
     message: "Personalen på hjärtavdelningen räddade min man i våras. Vi samlar in till forskningen som ett tack till dem.", daysAgo: 14 },
   { slug: "klass-9b-springer", kind: "other", picture: "hjarta", title: "Klass 9B springer för forskningen", organiser: "Klass 9B", goal: 300_000,
     message: "Vi springer skolans motionslopp och samlar in till hjärt- och lungforskningen. Heja oss!", daysAgo: 2 },
+  { slug: "saras-varvet", kind: "challenge", picture: "lopare", title: "Sara springer Göteborgsvarvet", organiser: "Sara Test", goal: 200_000,
+    message: "Min första halvmara! Varje kilometer är för pappa, som fick en ny hjärtklaff i fjol.", daysAgo: 6 },
 ] as const;
+
+/** A team (decision 0052) whose page sums three of the demo fundraisers above. */
+const DEMO_TEAM = {
+  id: "demo-team-1", slug: "spring-for-hjartat", name: "Spring för hjärtat", organiser: "Löparklubben Exempel", goal: 1_000_000, daysAgo: 21,
+  message: "Vi är ett gäng som springer, åker skidor och går för hjärt- och lungforskningen. Starta din egen insamling i laget – allt räknas ihop här!",
+  members: ["eriks-vasalopp", "klass-9b-springer", "saras-varvet"],
+} as const;
 
 const DEMO_WALL = [
   { name: "Margareta", amount: 50_000, greeting: "Vilken fin idé!", show: true },
@@ -103,6 +112,16 @@ const DEMO_WALL = [
 
 async function seedDemoFundraisers(db: Kysely<DB>, clock: Clock): Promise<number> {
   let inserted = 0;
+  const teamAt = new Date(clock.now().getTime() - DEMO_TEAM.daysAgo * 86_400_000).toISOString();
+  await db
+    .insertInto("fundraiser_teams")
+    .values({
+      id: DEMO_TEAM.id, slug: DEMO_TEAM.slug, name: DEMO_TEAM.name, message: DEMO_TEAM.message, goal_ore: DEMO_TEAM.goal, organiser_name: DEMO_TEAM.organiser,
+      organiser_email: "demo@exempel.se", organiser_donor_id: null, review: "approved", review_reason: null, reviewed_at: teamAt, reviewed_by: "seed",
+      confirmed_at: teamAt, hidden_at: null, hidden_reason: null, status: "open", closed_at: null, manage_token_id: `seed-${DEMO_TEAM.id}`, created_at: teamAt, updated_at: teamAt,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
   for (const [index, f] of DEMO_FUNDRAISERS.entries()) {
     const id = `demo-fundraiser-${index + 1}`;
     const at = new Date(clock.now().getTime() - f.daysAgo * 86_400_000).toISOString();
@@ -131,5 +150,7 @@ async function seedDemoFundraisers(db: Kysely<DB>, clock: Clock): Promise<number
       await db.insertInto("fundraiser_offline_gifts").values({ id: `${id}-offline-1`, fundraiser_id: id, amount_ore: 75_000, display_name: "Kollegorna på kontoret", created_at: at }).execute();
     }
   }
+  // After the fundraisers, so that a database seeded before teams existed gets its members too.
+  await db.updateTable("fundraisers").set({ team_id: DEMO_TEAM.id }).where("slug", "in", [...DEMO_TEAM.members]).where("team_id", "is", null).execute();
   return inserted;
 }

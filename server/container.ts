@@ -142,7 +142,7 @@ export interface AppContainer {
   /** Memorial collections: the key their manage links are signed with, the per-IP limits on opening and managing them, and the limit per deceased person. */
   collections: { linkKey: Buffer; openings: RateLimit; changes: RateLimit; perDeceased: RateLimit };
   /** Personal fundraisers (decision 0050): per-IP limits on starting and reporting them, and whether a page works before review. Manage links use collections.linkKey. */
-  fundraisers: { starts: RateLimit; reports: RateLimit; visibleBeforeReview: boolean };
+  fundraisers: { starts: RateLimit; teamStarts: RateLimit; reports: RateLimit; visibleBeforeReview: boolean };
   /** Fundraisers' uploaded pictures (decision 0053): decoded by sharp one at a time per process (a few wait, the rest are refused), uploads limited per visitor, the largest file (FUNDRAISER_PICTURE_MAX_KB). */
   fundraiserPictures: { processor: PictureProcessor; uploads: RateLimit; maxBytes: number };
   /** A visitor's article lines: caps per order and per postal address (core/gift-documents/article-limits.ts). */
@@ -248,6 +248,8 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   };
   const fundraisers = {
     starts: rateLimiter.limit("fundraiser-starts", config.RATE_LIMIT_FUNDRAISER_STARTS_PER_HOUR, HOUR_MS),
+    // Starting a team (decision 0052) costs what starting a fundraiser does: a page and its manage link by e-mail.
+    teamStarts: rateLimiter.limit("fundraiser-team-starts", config.RATE_LIMIT_FUNDRAISER_STARTS_PER_HOUR, HOUR_MS),
     reports: rateLimiter.limit("fundraiser-reports", config.RATE_LIMIT_FUNDRAISER_REPORTS_PER_HOUR, HOUR_MS),
     visibleBeforeReview: config.FUNDRAISERS_VISIBLE_BEFORE_REVIEW,
   };
@@ -287,7 +289,7 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
       giftJobs({ ...mail, companyLinks: companies.links }),
       orderJobs(mail),
       memorialJobs({ ...mail, linkKey: collections.linkKey }),
-      fundraiserJobs({ ...mail, linkKey: collections.linkKey }),
+      fundraiserJobs({ ...mail, linkKey: collections.linkKey, recipientMail, logger }),
       postalFormJobs(mail),
       membershipJobs({ ...mail, feeKr: config.MEMBERSHIP_FEE_KR }),
       agreementJobs({

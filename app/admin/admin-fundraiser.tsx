@@ -9,6 +9,7 @@ import { fundraiserPath } from "#core/fundraisers/fundraiser-service";
 import { formatCalendarDate, formatSek } from "#core/site/format";
 import { multiLineText } from "#core/text/text-fields";
 import { approveFundraiserPicture, fundraiserPicture, pictureBytes, removeFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
+import { ReviewAndHideForms } from "./fundraiser-review-forms";
 
 export function meta() {
   return [{ title: "Insamling – Administration" }];
@@ -223,44 +224,7 @@ export default function AdminFundraiser({ loaderData, actionData }: Route.Compon
         <p>Ingen egen bild. Sidan visar en av våra bilder.</p>
       )}
 
-      <h2>Granska</h2>
-      <Form method="post" className="form">
-        <input type="hidden" name="action" value="review" />
-        {picture && !picture.approved && <input type="hidden" name="pictureId" value={picture.id} />}
-        <p>
-          <button type="submit" name="decision" value="approve" className="button button--primary">
-            Godkänn
-          </button>
-        </p>
-        <div className="field">
-          <label htmlFor="skal">Skäl om den inte godkänns (mejlas till organisatören)</label>
-          <textarea id="skal" name="reason" rows={3} maxLength={REASON_MAX_CHARACTERS * 2} aria-invalid={problems.reason ? true : undefined} />
-        </div>
-        <p>
-          <button type="submit" name="decision" value="refuse" className="button button--secondary">
-            Godkänn inte
-          </button>
-        </p>
-      </Form>
-
-      <h2>Dölj sidan</h2>
-      <Form method="post" className="form">
-        {f.hiddenAt ? (
-          <button type="submit" name="action" value="unhide" className="button button--secondary">
-            Visa sidan igen
-          </button>
-        ) : (
-          <>
-            <div className="field">
-              <label htmlFor="dolj-skal">Varför sidan döljs (för personalen)</label>
-              <input id="dolj-skal" name="reason" type="text" maxLength={REASON_MAX_CHARACTERS} />
-            </div>
-            <button type="submit" name="action" value="hide" className="button button--secondary">
-              Dölj sidan
-            </button>
-          </>
-        )}
-      </Form>
+      <ReviewAndHideForms hiddenAt={f.hiddenAt} problems={problems} {...(picture && !picture.approved ? { reviewedPictureId: picture.id } : {})} />
 
       {reports.length > 0 && (
         <>

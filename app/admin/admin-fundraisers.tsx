@@ -6,6 +6,8 @@ import { listFundraisersForStaff, reviewQueue, type StaffFundraiserRow } from "#
 import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { countOf, formatSek } from "#core/site/format";
 import { picturesToReview } from "#core/fundraisers/fundraiser-pictures";
+import { teamsForStaff } from "#core/fundraisers/fundraiser-teams";
+import type { TeamRow } from "#core/fundraisers/fundraiser-team-rules";
 
 export function meta() {
   return [{ title: "Insamlingar att granska – Administration" }];
@@ -15,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { container, audit } = await requireStaff(context, request, "insamling");
   const queue = await reviewQueue(container.db);
   const all = await listFundraisersForStaff(container.db);
+  // Teams (decision 0052) wait in the same queue and are decided the same way.
+  const teams = await teamsForStaff(container.db);
   // The lists name organisers (personal data): each look is logged.
   await audit({ action: "fundraisers.list", details: { pending: queue.pending.length, reported: queue.reported.length } });
   const rows = (list: StaffFundraiserRow[]) =>
@@ -32,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       openReports,
       createdAt: f.created_at,
     }));
-  return { pending: rows(queue.pending), reported: rows(queue.reported), all: rows(all), pictures: await picturesToReview(container.db) };
+  const teamRows = (list: TeamRow[]) =>
+    list.map((t) => ({ id: t.id, name: t.name, organiserName: t.organiser_name, review: t.review, confirmed: t.confirmed_at !== null, hidden: t.hidden_at !== null, status: t.status, createdAt: t.created_at }));
+  return { pending: rows(queue.pending), reported: rows(queue.reported), all: rows(all), pendingTeams: teamRows(teams.pending), allTeams: teamRows(teams.all), pictures: await picturesToReview(container.db) };
 }
 
 type Row = Route.ComponentProps["loaderData"]["pending"][number];
@@ -76,9 +82,43 @@ function FundraiserTable({ caption, rows }: { caption: string; rows: Row[] }) {
   );
 }
 
+type TeamTableRow = Route.ComponentProps["loaderData"]["allTeams"][number];
+
+function TeamTable({ caption, rows }: { caption: string; rows: TeamTableRow[] }) {
+  return (
+    <table className="admin-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Lag</th>
+          <th scope="col">Organisatör</th>
+          <th scope="col">Granskning</th>
+          <th scope="col">Startat</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">
+              <Link to={`/admin/insamlingar/granska/lag/${r.id}`}>{r.name}</Link>
+            </th>
+            <td>{r.organiserName}</td>
+            <td>
+              {r.confirmed ? REVIEW_LABELS[r.review] : "Inte bekräftat"}
+              {r.hidden && " · dolt"}
+              {r.status === "closed" && " · stängt"}
+            </td>
+            <td>{formatDateTime(r.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Personal fundraisers: the queue waiting for review (oldest first), pages visitors reported, and every fundraiser. */
 export default function AdminFundraisers({ loaderData }: Route.ComponentProps) {
-  const { pending, reported, all, pictures } = loaderData;
+  const { pending, reported, all, pictures, pendingTeams, allTeams } = loaderData;
   return (
     <>
       <h1>Insamlingar att granska</h1>
@@ -107,8 +147,10 @@ export default function AdminFundraisers({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
+      {pendingTeams.length > 0 && <TeamTable caption={`Lag som väntar på granskning: ${pendingTeams.length}`} rows={pendingTeams} />}
       {reported.length > 0 && <FundraiserTable caption={`Anmälda av besökare: ${countOf(reported.length, "insamling", "insamlingar")}`} rows={reported} />}
       <FundraiserTable caption={`Alla insamlingar (${all.length})`} rows={all} />
+      {allTeams.length > 0 && <TeamTable caption={`Alla lag (${allTeams.length})`} rows={allTeams} />}
       <p className="admin-muted">Gåvor och belopp räknar betalda gåvor och gåvor som organisatören har lagt till.</p>
     </>
   );

@@ -11,6 +11,7 @@ import { RECIPIENT_MAIL_LIMITED_MESSAGE, RecipientMailLimitedError } from "#core
 import { queueMyDataLink } from "#core/my-data/my-data-link-mail";
 import { maskPersonnummer } from "#core/identity/personnummer";
 import { formatSek } from "#core/site/format";
+import { pagesOrganisedBy } from "#core/fundraisers/fundraiser-teams";
 import { GiftTable, formatDate } from "../components/donor/gift-table";
 import { Pagination } from "../components/pagination/pagination";
 import "../components/form/form.css";
@@ -34,10 +35,11 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { container, session } = await requireDonor(context, request);
   // Independent reads, asked for together (on PostgreSQL they run side by side on the pool).
-  const [overview, agreements, member] = await Promise.all([
+  const [overview, agreements, member, organised] = await Promise.all([
     givingOverview(container.db, session.donor),
     agreementsOfDonor(container.db, session.donor.id, container.clock.now()),
     findMemberOfDonor(container.db, session.donor.id),
+    pagesOrganisedBy(container.db, session.donor.id),
   ]);
   const today = swedishDate(container.clock.now());
   const url = new URL(request.url);
@@ -68,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     // The donor's own membership, as a member would look for it: the number and how long it lasts (issue #29).
     member: member ? { number: member.member_number, paidUntil: member.paid_until, current: member.paid_until >= today } : null,
+    // Fundraisers and teams the donor started with BankID: their session opens the manage pages (decision 0052).
+    organised: organised.map((p) => ({ type: p.type, title: p.title, path: p.path, managePath: p.managePath, open: p.open, review: p.review, hidden: p.hidden })),
     linkSent: url.searchParams.get("lank") === "skickad",
     idleMinutes: container.config.SESSION_IDLE_MINUTES,
   };
@@ -95,8 +99,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/mina-sidor?lank=skickad", 303);
 }
 
+function organisedState(p: { open: boolean; review: string; hidden: boolean }): string {
+  if (p.hidden) return "dold av oss";
+  if (p.review === "refused") return "inte godkänd";
+  if (!p.open) return "avslutad";
+  return p.review === "pending" ? "pågår, väntar på granskning" : "pågår";
+}
+
 export default function MyPages({ loaderData, actionData }: Route.ComponentProps) {
-  const { donor, maskedPersonnummer, gifts, giftPages, paidCount, monthly, taxYears, agreements, member, linkSent, idleMinutes } = loaderData;
+  const { donor, maskedPersonnummer, gifts, giftPages, paidCount, monthly, taxYears, agreements, member, organised, linkSent, idleMinutes } = loaderData;
   const last = giftPages.first + gifts.length - 1;
   return (
     <article className="page page--medium my-pages">
@@ -172,6 +183,26 @@ export default function MyPages({ loaderData, actionData }: Route.ComponentProps
               <Link to="/bli-medlem">Förnya ditt medlemskap</Link>
             </p>
           )}
+        </section>
+      )}
+
+      {organised.length > 0 && (
+        <section aria-labelledby="insamlingar-rubrik">
+          <h2 id="insamlingar-rubrik">Dina insamlingar</h2>
+          <ul className="organised-list">
+            {organised.map((p) => (
+              <li key={p.managePath}>
+                <Link to={p.path}>
+                  <strong>{p.title}</strong>
+                </Link>
+                <span className="muted">
+                  {" "}
+                  – {p.type === "team" ? "lag" : "insamling"}, {organisedState(p)}.
+                </span>{" "}
+                <Link to={p.managePath}>{p.type === "team" ? "Hantera laget" : "Hantera insamlingen"}</Link>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
 

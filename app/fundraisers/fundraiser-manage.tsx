@@ -1,12 +1,15 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/fundraiser-manage";
 import { containerContext } from "../context";
-import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp } from "../donor/donor-session.server";
+import { TOKEN_PAGE_HEADERS, assertSameOrigin, clientIp, optionalDonor } from "../donor/donor-session.server";
 import { isSlug } from "#core/memorial/collection-slug";
-import { fundraiserGiftFacts, fundraiserManagePath, fundraiserPath, verifyFundraiserManageAccess } from "#core/fundraisers/fundraiser-service";
+import { fundraiserGiftFacts, fundraiserManageAccess, fundraiserManagePath, fundraiserPath } from "#core/fundraisers/fundraiser-service";
 import { donorWall, fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
 import { setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
-import { addOfflineGift, closeFundraiser, editFundraiserText, fundraiserUpdates, postFundraiserUpdate } from "#core/fundraisers/fundraiser-organiser";
+import { addOfflineGift, editFundraiserText, fundraiserUpdates, postFundraiserUpdate } from "#core/fundraisers/fundraiser-organiser";
+import { closeFundraiser } from "#core/fundraisers/fundraiser-thanks";
+import { FundraiserTeamSection } from "./fundraiser-team-choice";
+import { organiserTeamAction, organiserTeamView, TEAM_DONE } from "./fundraiser-team-choice.server";
 import { isOrganiserFormName, organiserForms } from "#core/fundraisers/fundraiser-forms";
 import { ALT_TEXT_MAX_CHARACTERS, fundraiserPicture, PICTURE_ACCEPT, pictureBytes, pictureSizeText, removeFundraiserPicture, storeFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
 import { readPictureUpload } from "./fundraiser-picture-upload.server";
@@ -35,9 +38,10 @@ const DONE = {
   gava: "Gåvan är tillagd i summan.",
   dold: "Hälsningen syns inte längre på sidan.",
   visad: "Hälsningen syns på sidan igen.",
-  avslutad: "Insamlingen är avslutad. Tack för allt du har gjort för forskningen!",
+  avslutad: "Insamlingen är avslutad. Tack för allt du har gjort för forskningen! Alla som gett får ett tack med e-post om en stund.",
   bild: "Bilden är uppladdad. Den visas på sidan när vi har tittat på den, oftast inom en arbetsdag.",
   "bild-borttagen": "Bilden är borttagen. Sidan visar bilden du valde när du startade insamlingen.",
+  ...TEAM_DONE,
 } as const;
 
 const REVIEW_TEXT = {
@@ -46,11 +50,12 @@ const REVIEW_TEXT = {
   refused: "Insamlingen är inte godkänd och visas inte.",
 } as const;
 
-async function access(context: Route.LoaderArgs["context"], slug: string, token: string | null) {
+/** The e-mailed link's token, or the BankID session of the donor who started the page (decision 0052). */
+async function access(context: Route.LoaderArgs["context"], request: Request, slug: string, token: string | null) {
   const container = context.get(containerContext);
-  return isSlug(slug)
-    ? verifyFundraiserManageAccess(container.db, container.clock, container.collections.linkKey, slug, token)
-    : ({ ok: false, reason: "invalid" } as const);
+  if (!isSlug(slug)) return { ok: false, reason: "invalid" } as const;
+  const session = await optionalDonor(context, request);
+  return fundraiserManageAccess(container.db, container.clock, container.collections.linkKey, slug, { token, donorId: session?.donor.id ?? null });
 }
 
 /**
@@ -62,7 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const container = context.get(containerContext);
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
-  const found = await access(context, params.slug, token);
+  const found = await access(context, request, params.slug, token);
   if (!found.ok) return data({ state: found.reason }, { status: FAILURE_STATUS[found.reason] });
   const f = found.fundraiser;
   const facts = await fundraiserGiftFacts(container.db, f.id);
@@ -72,7 +77,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const preview = picture ? await pictureBytes(container.db, f.id, picture.id, "medium", { evenUnapproved: true }) : null;
   return {
     state: "ok" as const,
-    token: token as string,
+    // Signed in as the organiser, the page needs no token (and passes none on).
+    token: found.bySession ? null : (token as string),
     created: url.searchParams.get("ny") === "1",
     done: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
     path: fundraiserPath(f.slug),
@@ -87,6 +93,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ? { src: `data:image/jpeg;base64,${Buffer.from(preview).toString("base64")}`, alt: picture.altText, width: picture.medium.width, height: picture.medium.height, approved: picture.approved }
         : null,
     pictureMaxBytes: container.fundraiserPictures.maxBytes,
+    team: await organiserTeamView(container.db, f),
   };
 }
 
@@ -100,7 +107,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const fail = (message: string, status: number) => data({ intent, result: submission.reply({ formErrors: [message] }) as FormResult }, { status });
   if (!(await container.collections.changes.hit(clientIp(context)))) return fail("Du har gjort många ändringar på kort tid. Vänta en minut och försök igen.", 429);
   const token = new URL(request.url).searchParams.get("token");
-  const found = await access(context, params.slug, token);
+  const found = await access(context, request, params.slug, token);
   if (!found.ok) return fail("Länken fungerar inte, så ingenting har ändrats.", FAILURE_STATUS[found.reason]);
   if (submission.status !== "success") return data({ intent, result: submission.reply() as FormResult }, { status: 400 });
   const id = found.fundraiser.id;
@@ -125,7 +132,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       done = intent === "hide" ? "dold" : "visad";
       break;
     case "close":
-      await closeFundraiser(container.db, container.clock, id);
+      await closeFundraiser(container.db, container.clock, id, String(value.thankYou ?? ""));
       done = "avslutad";
       break;
     case "picture": {
@@ -143,8 +150,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       await removeFundraiserPicture(container.db, id);
       done = "bild-borttagen";
       break;
+    case "join":
+    case "leave": {
+      const outcome = await organiserTeamAction(container, id, intent, value);
+      if (!outcome.ok) return data({ intent, result: submission.reply({ fieldErrors: { team: [outcome.message] } }) as FormResult }, { status: 400 });
+      done = outcome.done;
+      break;
+    }
+    default:
+      throw data(null, { status: 400 });
   }
-  return redirect(`${fundraiserManagePath(found.fundraiser.slug, token as string)}&klart=${done}`, 303);
+  const back = found.bySession ? `${fundraiserPath(found.fundraiser.slug)}/hantera?` : `${fundraiserManagePath(found.fundraiser.slug, token as string)}&`;
+  return redirect(`${back}klart=${done}`, 303);
 }
 
 export default function FundraiserManage({ loaderData, actionData }: Route.ComponentProps) {
@@ -171,12 +188,12 @@ type OkData = Extract<Route.ComponentProps["loaderData"], { state: "ok" }>;
 function Manage({ d, actionData }: { d: OkData; actionData: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const formAction = `?token=${encodeURIComponent(d.token)}`;
+  const formAction = d.token ? `?token=${encodeURIComponent(d.token)}` : "?";
   const result = (intent: string) => (actionData?.intent === intent ? actionData.result : null);
   const edit = useSiteForm({ id: "text", schema: organiserForms.edit, lastResult: result("edit"), defaultValue: { message: d.fundraiser.message }, labels: { message: "Text", form: "Texten" } });
   const update = useSiteForm({ id: "nyhet", schema: organiserForms.update, lastResult: result("update"), labels: { text: "Hälsning", form: "Hälsningen" } });
   const offline = useSiteForm({ id: "gava", schema: organiserForms.offline, lastResult: result("offline"), labels: { amount: "Belopp", name: "Namn", form: "Gåvan" } });
-  const close = useSiteForm({ id: "avsluta", schema: organiserForms.close, lastResult: result("close"), labels: { confirm: "Avsluta insamlingen", form: "Avsluta" } });
+  const close = useSiteForm({ id: "avsluta", schema: organiserForms.close, lastResult: result("close"), labels: { confirm: "Avsluta insamlingen", thankYou: "Tack", form: "Avsluta" } });
   const picture = useSiteForm({ id: "bild", schema: organiserForms.picture, lastResult: result("picture"), labels: { pictureFile: "Bild", pictureAlt: "Beskrivning av bilden", form: "Bilden" } });
   const otherError = actionData && (actionData.intent === "hide" || actionData.intent === "show") ? (actionData.result.error?.[""]?.[0] ?? null) : null;
 
@@ -330,6 +347,12 @@ function Manage({ d, actionData }: { d: OkData; actionData: Route.ComponentProps
             <p>Sidan finns kvar men tar inte emot fler gåvor.</p>
             <ErrorSummary {...close.summary} />
             <Form method="post" action={formAction} className="form" {...close.formProps}>
+              <TextAreaField
+                field={close.fields.thankYou}
+                label="Ett tack till alla som gett (frivilligt)"
+                rows={4}
+                hint="Vi mejlar ett tack till alla som gett när insamlingen är avslutad. Skriv gärna några egna ord – annars skickar vi ett tack från oss med hur mycket ni samlade in."
+              />
               <CheckboxField field={close.fields.confirm} label="Ja, avsluta insamlingen nu" />
               <button type="submit" name="intent" value="close" className="button button--secondary" disabled={busy}>
                 Avsluta insamlingen
@@ -338,6 +361,8 @@ function Manage({ d, actionData }: { d: OkData; actionData: Route.ComponentProps
           </section>
         </>
       )}
+
+      <FundraiserTeamSection team={d.team} open={d.fundraiser.open} formAction={formAction} busy={busy} lastResult={result("join") ?? result("leave")} />
 
       {d.updates.length > 0 && (
         <section aria-labelledby="publicerat">

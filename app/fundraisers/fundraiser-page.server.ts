@@ -6,6 +6,7 @@ import { donorWall, fundraiserTotals, goalPercent } from "#core/fundraisers/fund
 import { FUNDRAISER_KIND_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { fundraiserUpdates } from "#core/fundraisers/fundraiser-organiser";
 import { picturePath, publicFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
+import { findTeamById, teamPath, teamVisibility } from "#core/fundraisers/fundraiser-team-rules";
 
 /** A personal fundraiser by its address, or 404 (a malformed address never reaches the database). */
 export async function fundraiserFor(context: Readonly<RouterContextProvider>, slug: string): Promise<FundraiserRow> {
@@ -26,6 +27,7 @@ export async function publicFundraiserView(context: Readonly<RouterContextProvid
   const path = fundraiserPath(fundraiser.slug);
   // An uploaded picture once staff approved it (decision 0053); otherwise the site's own picture the organiser chose.
   const photo = visibility === "visible" ? await publicFundraiserPicture(container.db, fundraiser.id) : null;
+  const team = visibility === "visible" && fundraiser.team_id ? await findTeamById(container.db, fundraiser.team_id) : undefined;
   return {
     visibility,
     open: takesGifts(fundraiser, container.clock.now(), options),
@@ -59,5 +61,7 @@ export async function publicFundraiserView(context: Readonly<RouterContextProvid
     wall: donorWall(facts).slice(0, 100),
     updates: visibility === "visible" ? (await fundraiserUpdates(container.db, fundraiser.id)).slice(0, 20) : [],
     giftCount: totals.gifts,
+    // The team it is part of, when the team's page is shown (decision 0052).
+    team: team && teamVisibility(team, options) === "visible" ? { name: team.name, path: teamPath(team.slug) } : null,
   };
 }

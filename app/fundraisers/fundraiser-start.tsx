@@ -9,6 +9,8 @@ import { DEFAULT_PICTURE_FOR_KIND, FUNDRAISER_KIND_LABELS, FUNDRAISER_PICTURES, 
 import { RecipientMailLimitedError } from "#core/mail/recipient-limit";
 import { ALT_TEXT_MAX_CHARACTERS, chosenFile, PICTURE_ACCEPT, PICTURE_MESSAGES, pictureSizeText } from "#core/fundraisers/fundraiser-pictures";
 import { readPictureUpload } from "./fundraiser-picture-upload.server";
+import { TeamJoinError } from "#core/fundraisers/fundraiser-team-rules";
+import { joiningTeam } from "./fundraiser-team-join.server";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, FieldError, FileField, TextAreaField, TextField } from "../components/form/field";
 import { parseForm, type FormResult } from "../components/form/parse-form";
@@ -55,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     today: swedishDate(container.clock.now()),
     pictureMaxBytes: container.fundraiserPictures.maxBytes,
+    // Started from a team's link (?lag=…): the page joins that team (decision 0052).
+    team: await joiningTeam(context, new URL(request.url).searchParams.get("lag")),
     donor: session ? { name: `${session.donor.given_name} ${session.donor.surname}`.trim(), email: session.donor.email ?? "" } : null,
   };
 }
@@ -82,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (upload.kind === "refused") return fail(withPictureError(upload.message), upload.status);
   try {
     const { fundraiser, token } = await startFundraiser(
-      { db: container.db, clock: container.clock, linkKey: container.collections.linkKey, recipientMail: container.recipientMail },
+      { db: container.db, clock: container.clock, linkKey: container.collections.linkKey, recipientMail: container.recipientMail, visibleBeforeReview: container.fundraisers.visibleBeforeReview },
       submission.value,
       { donorId: session?.donor.id ?? null },
       upload.kind === "ok" ? upload.picture : null,
@@ -91,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (session) return redirect(`${fundraiserManagePath(fundraiser.slug, token)}&ny=1`, 303);
     return redirect(`/insamling/startad?till=${encodeURIComponent(fundraiser.organiser_email)}`, 303);
   } catch (error) {
+    if (error instanceof TeamJoinError) return fail(submission.reply({ formErrors: [error.message] }));
     if (error instanceof FundraiserInputError || error instanceof RecipientMailLimitedError) {
       const status = error instanceof RecipientMailLimitedError ? 429 : 400;
       return fail(submission.reply({ fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, [v]])) }), status);
@@ -100,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FundraiserStart({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, donor, pictureMaxBytes } = loaderData;
+  const { today, donor, pictureMaxBytes, team } = loaderData;
   const { fields, formProps, summary } = useSiteForm({
     id: "insamling",
     schema: startFundraiserSchema(today),
@@ -126,8 +131,14 @@ export default function FundraiserStart({ loaderData, actionData }: Route.Compon
           <Link to="/logga-in?returnTo=%2Finsamling">logga in med BankID</Link>.
         </p>
       )}
+      {team && (
+        <p className="notice" role={team.joinable ? undefined : "alert"}>
+          {team.joinable ? `Din insamling blir en del av laget ”${team.name}”. Lagets sida räknar ihop alla insamlingar i laget.` : team.message}
+        </p>
+      )}
       <ErrorSummary {...summary} />
       <Form method="post" encType="multipart/form-data" className="form" {...formProps}>
+        {team?.joinable && <input type="hidden" name="team" value={team.slug} />}
         <section className="memorial-step" aria-labelledby="steg-vad">
           <h2 id="steg-vad">1. Vad samlar du in till?</h2>
           <fieldset {...groupProps(fields.kind)}>

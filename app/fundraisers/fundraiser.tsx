@@ -4,10 +4,10 @@ import { Form, Link, data, useNavigation, type ShouldRevalidateFunctionArgs } fr
 import type { Route } from "./+types/fundraiser";
 import { containerContext } from "../context";
 import { checkout } from "../giving/checkout.server";
-import { assertSameOrigin } from "../donor/donor-session.server";
+import { assertSameOrigin, optionalDonor } from "../donor/donor-session.server";
 import type { GiftPaymentMethod } from "#core/gifts/gift-form";
 import { fundraiserGiftSchema, WALL_GREETING_MAX_CHARACTERS } from "#core/fundraisers/fundraiser-forms";
-import { FundraiserClosedError, giveFundraiserGift, takesGifts } from "#core/fundraisers/fundraiser-service";
+import { FundraiserClosedError, giveFundraiserGift, organisedBy, takesGifts } from "#core/fundraisers/fundraiser-service";
 import { formatCalendarDate, formatDateLong, formatSek } from "#core/site/format";
 import { ErrorSummary } from "../components/form/error-summary";
 import { CheckboxField, TextAreaField, TextField } from "../components/form/field";
@@ -69,7 +69,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A page nobody confirmed is as if it did not exist; a hidden or refused one says so, with no content.
   if (view.visibility === "unconfirmed") throw data(null, { status: 404 });
   const status = view.visibility === "hidden" || view.visibility === "refused" ? 410 : 200;
-  return data({ ...(await giftFormSetup(context, request)), ...view }, { status });
+  // The organiser signed in with BankID reaches their tools from here, without the e-mailed link (decision 0052).
+  const session = view.visibility === "visible" ? await optionalDonor(context, request) : null;
+  return data({ ...(await giftFormSetup(context, request)), ...view, isOrganiser: organisedBy(fundraiser, session?.donor.id) }, { status });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -116,7 +118,7 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
 }
 
 function VisibleFundraiser({ loaderData, actionResult }: { loaderData: Route.ComponentProps["loaderData"]; actionResult: FormResult | undefined }) {
-  const { limits, idempotencyKey, defaultDevice, methods, prefill, fundraiser, updates, open } = loaderData;
+  const { limits, idempotencyKey, defaultDevice, methods, prefill, fundraiser, updates, open, team, isOrganiser } = loaderData;
   // The total and the newest gifts follow the live stream while the page is open; without JavaScript, the page as loaded.
   const { total, wall } = useLiveFundraiser(`${fundraiser.path}/live`, { total: loaderData.total, wall: loaderData.wall });
   const { fields, formProps, summary } = useSiteForm({
@@ -157,6 +159,21 @@ function VisibleFundraiser({ loaderData, actionResult }: { loaderData: Route.Com
           </p>
         </div>
       </header>
+
+      {(isOrganiser || team) && (
+        <p className="fundraiser-links">
+          {team && (
+            <>
+              En del av laget <Link to={team.path}>{team.name}</Link>.{" "}
+            </>
+          )}
+          {isOrganiser && (
+            <Link to={`${fundraiser.path}/hantera`} className="button button--secondary">
+              Hantera din insamling
+            </Link>
+          )}
+        </p>
+      )}
 
       {total && <FundraiserProgress amountOre={total.amountOre} goalOre={fundraiser.goalOre} gifts={total.gifts} percent={total.percent} />}
 

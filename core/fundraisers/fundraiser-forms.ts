@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkGift, giftData, giftFields, type GiftLimits } from "../gifts/gift-form";
 import { EMAIL_MAX, multiLineText, nameText, oneLineText } from "../text/text-fields";
 import { addDays, daysBetween, isIsoDate, type IsoDate } from "../calendar/swedish-calendar";
-import { checkChosenSlug } from "../memorial/collection-slug";
+import { checkChosenSlug, foldSlug } from "../memorial/collection-slug";
 import { FUNDRAISER_PICTURES, isPersonalKind, type FundraiserPicture, type PersonalFundraiserKind } from "./fundraiser-kinds";
 import { ALT_TEXT_MAX_CHARACTERS, PICTURE_MESSAGES } from "./fundraiser-pictures";
 
@@ -62,6 +62,8 @@ export function startFundraiserSchema(today: IsoDate) {
       listed: z.string().optional(),
       showTotal: z.string().optional(),
       terms: z.string().optional(),
+      // A team's address when the page is started from its join link (?lag=…); core checks the team takes members.
+      team: z.string().trim().max(120).optional().default(""),
     })
     .superRefine((value, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -100,6 +102,7 @@ export function startFundraiserSchema(today: IsoDate) {
         slug: slug?.ok ? slug.slug : null,
         listed: checked(value.listed),
         showTotal: checked(value.showTotal),
+        team: value.team === "" ? null : foldSlug(value.team),
       };
     });
 }
@@ -151,6 +154,16 @@ export const reviewFundraiserSchema = z.discriminatedUnion("decision", [
 export type ReviewFundraiserData = z.output<typeof reviewFundraiserSchema>;
 
 const OFFLINE_MAX_KR = 1_000_000;
+export const THANK_YOU_MAX_CHARACTERS = 1000;
+/** A team's address (or its whole link) typed on the manage page; folded as addresses are. */
+const teamAddress = z.object({
+  team: z
+    .string()
+    .trim()
+    .max(200, "Adressen är för lång.")
+    .transform((value) => foldSlug(value.replace(/^.*\/insamling\/lag\//, "").replace(/[?#].*$/, "")))
+    .pipe(z.string().min(3, "Skriv lagets adress, till exempel klass-9b, eller klistra in länken till laget.")),
+});
 const CLOSE_CONFIRMATION = "Kryssa i rutan om du vill avsluta insamlingen. Det går inte att ångra.";
 const giftId = z.object({ giftId: z.string().trim().min(1, "Välj en hälsning.").max(64) });
 
@@ -171,7 +184,13 @@ export const organiserForms = {
     .transform((value) => ({ amountOre: (parseKronor(value.amount) ?? 0) * 100, name: value.name.trim() === "" ? null : value.name.trim() })),
   hide: giftId,
   show: giftId,
-  close: z.object({ confirm: z.string({ error: CLOSE_CONFIRMATION }).refine(checked, CLOSE_CONFIRMATION) }),
+  close: z.object({
+    confirm: z.string({ error: CLOSE_CONFIRMATION }).refine(checked, CLOSE_CONFIRMATION),
+    // Mailed to every giver once the page has closed (core/fundraisers/fundraiser-thanks.ts); empty for the default thank-you.
+    thankYou: multiLineText(THANK_YOU_MAX_CHARACTERS, `Tacket får vara högst ${THANK_YOU_MAX_CHARACTERS} tecken.`).optional().default(""),
+  }),
+  join: teamAddress,
+  leave: z.object({}),
   picture: z
     .object({ pictureFile: z.unknown().optional(), pictureAlt: pictureAlt() })
     .superRefine((value, ctx) => {
@@ -184,3 +203,60 @@ export const organiserForms = {
 export type OrganiserFormName = keyof typeof organiserForms;
 export const isOrganiserFormName = (value: unknown): value is OrganiserFormName => typeof value === "string" && Object.hasOwn(organiserForms, value);
 
+
+export const TEAM_NAME_MAX_CHARACTERS = 80;
+
+/**
+ * Starting a team (/insamling/lag, decision 0052): a name, a text, an
+ * optional goal and address, and the organiser as for a fundraiser.
+ */
+export function startTeamSchema() {
+  return z
+    .object({
+      name: oneLineText(TEAM_NAME_MAX_CHARACTERS, `Namnet får vara högst ${TEAM_NAME_MAX_CHARACTERS} tecken.`).pipe(
+        z.string().min(3, "Skriv lagets namn, till exempel Klass 9B springer för hjärtat."),
+      ),
+      message: multiLineText(PURPOSE_MAX_CHARACTERS, `Texten får vara högst ${PURPOSE_MAX_CHARACTERS} tecken.`).pipe(
+        z.string().min(10, "Berätta med några meningar vad laget gör och varför."),
+      ),
+      goal: z.string().trim().optional().default(""),
+      organiserName: nameText().pipe(z.string().min(2, "Skriv ditt namn så som det ska stå på sidan.")),
+      organiserEmail: email("Skriv din e-postadress, till exempel namn@exempel.se. Dit skickar vi länken för att hantera laget."),
+      slug: z.string().trim().max(120, "Adressen får vara högst 60 tecken.").optional().default(""),
+      terms: z.string().optional(),
+    })
+    .superRefine((value, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      if (value.goal !== "") {
+        const kr = parseKronor(value.goal);
+        if (kr === null) issue("goal", "Skriv målet i hela kronor, till exempel 20000.");
+        else if (kr < GOAL_MIN_KR || kr > GOAL_MAX_KR) issue("goal", `Målet behöver vara mellan ${GOAL_MIN_KR} och ${GOAL_MAX_KR.toLocaleString("sv-SE")} kronor.`);
+      }
+      if (value.slug !== "") {
+        const slug = checkChosenSlug(value.slug);
+        if (!slug.ok) issue("slug", slug.message);
+      }
+      if (!checked(value.terms)) issue("terms", "Bekräfta att pengarna går till forskningen och att texten följer våra regler.");
+    })
+    .transform((value) => {
+      const slug = value.slug === "" ? null : checkChosenSlug(value.slug);
+      const goalKr = value.goal === "" ? null : parseKronor(value.goal);
+      return {
+        name: value.name.trim(),
+        message: value.message.trim(),
+        goalOre: goalKr === null ? null : goalKr * 100,
+        organiserName: value.organiserName,
+        organiserEmail: value.organiserEmail.toLowerCase(),
+        slug: slug?.ok ? slug.slug : null,
+      };
+    });
+}
+export type StartTeamData = z.output<ReturnType<typeof startTeamSchema>>;
+
+/** The team organiser's forms on the team's manage page. */
+export const teamOrganiserForms = {
+  edit: organiserForms.edit,
+  close: z.object({ confirm: z.string({ error: "Kryssa i rutan om du vill stänga laget för nya medlemmar." }).refine(checked, "Kryssa i rutan om du vill stänga laget för nya medlemmar.") }),
+} as const;
+export type TeamOrganiserFormName = keyof typeof teamOrganiserForms;
+export const isTeamOrganiserFormName = (value: unknown): value is TeamOrganiserFormName => typeof value === "string" && Object.hasOwn(teamOrganiserForms, value);

@@ -10,7 +10,7 @@ import { findFundraiserById, fundraiserPath, type FundraiserMailDeps } from "./f
  * The organiser's tools on their manage page (decision 0050): edit the text,
  * post an update (e-mailed to givers who asked for updates, by a job), add
  * an offline gift (counted in the total and marked, never a gift row and so
- * never in tax data), hide a greeting, close early, and a CSV of the page's
+ * never in tax data), hide a greeting, close early (core/fundraisers/fundraiser-thanks.ts), and a CSV of the page's
  * gifts. The forms are core/fundraisers/fundraiser-forms.ts `organiserForms`.
  */
 export const FUNDRAISER_UPDATE_JOB = "fundraiser-update";
@@ -38,19 +38,6 @@ export async function addOfflineGift(db: Kysely<DB>, clock: Clock, fundraiserId:
     .insertInto("fundraiser_offline_gifts")
     .values({ id: crypto.randomUUID(), fundraiser_id: fundraiserId, amount_ore: gift.amountOre, display_name: gift.name, created_at: clock.now().toISOString() })
     .execute();
-}
-
-/** Closes from open only (twice is once). */
-export async function closeFundraiser(db: Kysely<DB>, clock: Clock, fundraiserId: string): Promise<boolean> {
-  const now = clock.now().toISOString();
-  const result = await db
-    .updateTable("fundraisers")
-    .set({ status: "closed", closed_at: now, updated_at: now })
-    .where("id", "=", fundraiserId)
-    .where("status", "=", "open")
-    .where("kind", "<>", "memorial")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The job: the update to every paid giver who asked for updates, one e-mail each (an address once). */

@@ -17,6 +17,7 @@ import type { FundraiserGiftData, StartFundraiserData } from "./fundraiser-forms
 import type { WallGiftFacts } from "./fundraiser-wall";
 import { storeFundraiserPicture, type ProcessedPicture } from "./fundraiser-pictures";
 import { FundraiserClosedError, FundraiserInputError } from "./fundraiser-errors";
+import { joinableTeam } from "./fundraiser-team-rules";
 
 /**
  * Personal fundraisers (insamlingar, decision 0050): started at /insamling by
@@ -65,6 +66,8 @@ export interface StartFundraiserDeps {
   linkKey: Buffer;
   /** E-mails to one address a visitor typed: the link goes to the organiser's (core/mail/recipient-limit.ts). */
   recipientMail: RecipientCounter;
+  /** Whether a team works before staff review, as a fundraiser does (a page started from a team's link joins it). */
+  visibleBeforeReview?: boolean;
 }
 
 /** Who starts it: a donor logged in with BankID (confirmed at once, the link to their own address), or an address that must confirm. */
@@ -85,6 +88,8 @@ export async function startFundraiser(
   picture: ProcessedPicture | null = null,
 ): Promise<{ fundraiser: FundraiserRow; token: string }> {
   if (data.slug && (await findSlug(deps.db, data.slug))) throw new FundraiserInputError({ slug: TAKEN });
+  // Started from a team's join link: the team must take members now (core/fundraisers/fundraiser-team-rules.ts).
+  const team = data.team ? await joinableTeam(deps.db, data.team, { visibleBeforeReview: deps.visibleBeforeReview ?? true }) : null;
   const organiserEmail = data.organiserEmail;
   const addresses = [{ address: organiserEmail, field: "organiserEmail" }];
   await checkRecipientMail(deps.recipientMail, addresses);
@@ -120,6 +125,9 @@ export async function startFundraiser(
     sheets_sent_at: null,
     created_at: now,
     updated_at: now,
+    team_id: team?.id ?? null,
+    thank_you_text: null,
+    thanked_at: null,
   };
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -160,9 +168,35 @@ export async function verifyFundraiserManageAccess(db: Kysely<DB>, clock: Clock,
   return { ok: true, fundraiser };
 }
 
-/** Whether a signed-in donor started this fundraiser with BankID (their session then manages it as the link does). */
-export function organisedBy(fundraiser: FundraiserRow, donorId: string | null | undefined): boolean {
-  return donorId !== null && donorId !== undefined && fundraiser.organiser_donor_id === donorId;
+/** Whether a signed-in donor started this fundraiser (or team) with BankID: their session then manages it as the link does (decision 0052). */
+export function organisedBy(page: { organiser_donor_id: string | null }, donorId: string | null | undefined): boolean {
+  return typeof donorId === "string" && donorId !== "" && page.organiser_donor_id === donorId;
+}
+
+/** What shows the visitor may manage a page: the e-mailed link's token, or the BankID session of the donor who started it. */
+export interface ManageProof {
+  token: string | null;
+  donorId: string | null;
+}
+
+/**
+ * The organiser's way in (decision 0052): the donor who started the page with
+ * BankID, by their session, without the link; anyone else by the signed link
+ * (verifyFundraiserManageAccess). Another signed-in donor is not let in by
+ * their session, and without a valid link is refused as a stranger is.
+ */
+export async function fundraiserManageAccess(db: Kysely<DB>, clock: Clock, linkKey: Buffer, slug: string, proof: ManageProof): Promise<FundraiserManageAccess & { bySession?: boolean }> {
+  if (proof.donorId) {
+    const fundraiser = await findFundraiserBySlug(db, slug);
+    if (fundraiser && organisedBy(fundraiser, proof.donorId)) return { ok: true, fundraiser, bySession: true };
+  }
+  return verifyFundraiserManageAccess(db, clock, linkKey, slug, proof.token);
+}
+
+/** The personal fundraisers a donor started with BankID, newest first (Mina sidor). */
+export async function fundraisersOrganisedBy(db: Kysely<DB>, donorId: string): Promise<FundraiserRow[]> {
+  const rows = await db.selectFrom("fundraisers").selectAll().where("organiser_donor_id", "=", donorId).where("kind", "<>", "memorial").orderBy("created_at", "desc").limit(100).execute();
+  return rows.map(asFundraiser).filter((r): r is FundraiserRow => r !== undefined);
 }
 
 /** What a visitor at the page's address gets (decision 0050). */
@@ -296,15 +330,22 @@ export function describeKind(fundraiser: Pick<FundraiserRow, "kind">): string {
 
 /** Every gift given on the page and every offline gift added to it, for the wall's rules (core/fundraisers/fundraiser-wall.ts). */
 export async function fundraiserGiftFacts(db: Executor, fundraiserId: string): Promise<WallGiftFacts[]> {
+  return (await fundraiserGiftFactsOf(db, [fundraiserId])).get(fundraiserId) ?? [];
+}
+
+/** The same for several pages at once (a team's members): two queries however many, by fundraiser id. */
+export async function fundraiserGiftFactsOf(db: Executor, fundraiserIds: readonly string[]): Promise<Map<string, WallGiftFacts[]>> {
+  const byId = new Map<string, WallGiftFacts[]>(fundraiserIds.map((id) => [id, []]));
+  if (fundraiserIds.length === 0) return byId;
   const online = await db
     .selectFrom("fundraiser_gifts as fg")
     .innerJoin("gifts as g", "g.id", "fg.gift_id")
-    .select(["fg.gift_id", "fg.show_on_page", "fg.show_amount", "fg.display_name", "fg.greeting", "fg.hidden_at", "g.status", "g.amount_ore", "g.created_at"])
-    .where("fg.fundraiser_id", "=", fundraiserId)
+    .select(["fg.fundraiser_id", "fg.gift_id", "fg.show_on_page", "fg.show_amount", "fg.display_name", "fg.greeting", "fg.hidden_at", "g.status", "g.amount_ore", "g.created_at"])
+    .where("fg.fundraiser_id", "in", fundraiserIds)
     .execute();
-  const offline = await db.selectFrom("fundraiser_offline_gifts").selectAll().where("fundraiser_id", "=", fundraiserId).execute();
-  return [
-    ...online.map((row) => ({
+  const offline = await db.selectFrom("fundraiser_offline_gifts").selectAll().where("fundraiser_id", "in", fundraiserIds).execute();
+  for (const row of online) {
+    byId.get(row.fundraiser_id)?.push({
       id: row.gift_id,
       paid: row.status === "paid",
       amountOre: row.amount_ore,
@@ -315,8 +356,10 @@ export async function fundraiserGiftFacts(db: Executor, fundraiserId: string): P
       hidden: row.hidden_at !== null,
       offline: false,
       createdAt: row.created_at,
-    })),
-    ...offline.map((row) => ({
+    });
+  }
+  for (const row of offline) {
+    byId.get(row.fundraiser_id)?.push({
       id: row.id,
       paid: true,
       amountOre: row.amount_ore,
@@ -327,6 +370,7 @@ export async function fundraiserGiftFacts(db: Executor, fundraiserId: string): P
       hidden: false,
       offline: true,
       createdAt: row.created_at,
-    })),
-  ];
+    });
+  }
+  return byId;
 }

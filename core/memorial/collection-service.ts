@@ -131,6 +131,10 @@ export async function openCollection(deps: OpenCollectionDeps, data: OpenCollect
     sheets_sent_at: null,
     created_at: now,
     updated_at: now,
+    // Never in a team, and the family's sheets are its thanks (decision 0052).
+    team_id: null,
+    thank_you_text: null,
+    thanked_at: null,
   };
   try {
     await deps.db.transaction().execute(async (trx) => {

@@ -17,6 +17,7 @@ const RANDOM_LENGTH = 12;
 /** Words a collection may not be called: paths the site uses or may use, and names that would mislead. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "admin",
+  "anmal",
   "api",
   "avsluta",
   "hantera",
@@ -24,6 +25,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "insamling",
   "insamlingar",
   "kontakt",
+  "lag",
   "logga-in",
   "minnesgava",
   "minnesinsamling",

@@ -17,7 +17,8 @@ import {
 } from "#core/fundraisers/fundraiser-service";
 import { donorWall, fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
 import { listPublicFundraisers, reportFundraiser, reviewFundraiser, reviewQueue, setFundraiserHidden, setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
-import { addOfflineGift, closeFundraiser, postFundraiserUpdate } from "#core/fundraisers/fundraiser-organiser";
+import { addOfflineGift, postFundraiserUpdate } from "#core/fundraisers/fundraiser-organiser";
+import { closeFundraiser } from "#core/fundraisers/fundraiser-thanks";
 import { signManageLink } from "#core/memorial/collection-links";
 import { testEngines } from "#tests/support/test-databases";
 import { startTestServer, type TestServer } from "#tests/support/test-server";

@@ -16,6 +16,7 @@ export const FIXTURE_SCRIPTS = [
   "tests/e2e/admin-fixture.ts",
   "tests/e2e/agreement-fixture.ts",
   "tests/e2e/company-christmas-fixture.ts",
+  "tests/e2e/fundraiser-team-fixture.ts",
   "tests/e2e/gift-documents-fixture.ts",
   "tests/e2e/memorial-order-fixture.ts",
   "tests/e2e/postal-form-fixture.ts",

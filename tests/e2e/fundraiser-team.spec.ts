@@ -1,0 +1,39 @@
+import { expect, test } from "./session-fixture";
+import { expectNoAxeViolations } from "./axe";
+import { gotoHydrated } from "./hydrated";
+import { runFixture } from "./fixture-scripts";
+
+// Decision 0052: a team's page sums its members' own totals (an offline and an anonymous gift included) and lists them by amount;
+// the organiser who used BankID reaches their tools from their page and from Mina sidor without the e-mailed link.
+test("a team page sums two members' totals and lists them by amount; the BankID organiser manages from the page and Mina sidor", async ({ page, logInDonor }) => {
+  const stamp = String(Date.now());
+  // A test person of the population register simulator; the pages it owns are this run's own (stamped).
+  const { donorId } = await logInDonor("190001019801");
+  const { team, member } = JSON.parse(runFixture("tests/e2e/fundraiser-team-fixture.ts", [stamp, donorId])) as { team: string; member: string };
+
+  await gotoHydrated(page, `/insamling/lag/${team}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Löpargruppen för hjärtat");
+  // 500 kr named + 300 kr offline on Anna's page, 1 200 kr anonymous on Bo's: 2 000 kr of 10 000 kr.
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuetext", /^2\s*000\s*kr av 10\s*000\s*kr$/);
+  const members = page.getByRole("list", { name: "Insamlingar i laget, störst summa först" }).getByRole("listitem");
+  await expect(members).toHaveCount(2);
+  await expect(members.nth(0)).toContainText("Bo springer Varvet");
+  await expect(members.nth(0)).toContainText(/1\s*200\s*kr/);
+  await expect(members.nth(1)).toContainText("Anna springer milen");
+  await expect(members.nth(1)).toContainText(/800\s*kr/);
+  await expect(page.getByRole("link", { name: "Starta en insamling i laget" })).toHaveAttribute("href", `/insamling?lag=${team}`);
+  await expectNoAxeViolations(page);
+
+  // The organiser's own page offers their tools; the session opens them without a token.
+  await members.nth(1).getByRole("link", { name: "Anna springer milen" }).click();
+  await expect(page.getByText("En del av laget")).toBeVisible();
+  await page.getByRole("link", { name: "Hantera din insamling" }).click();
+  await expect(page).toHaveURL(new RegExp(`/insamling/${member}/hantera$`));
+  await expect(page.getByText("Hantera insamlingen", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Löpargruppen för hjärtat" })).toBeVisible();
+
+  await gotoHydrated(page, "/mina-sidor");
+  const mine = page.getByRole("region", { name: "Dina insamlingar" });
+  await expect(mine.getByRole("link", { name: "Hantera insamlingen" })).toHaveAttribute("href", `/insamling/${member}/hantera`);
+  await expectNoAxeViolations(page);
+});
