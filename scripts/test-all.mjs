@@ -1,26 +1,28 @@
 // `npm test`: every phase of the suite, on one production build that the unit
 // tests (tests/one-module-graph.test.ts) and the end-to-end journeys share.
-// The three checks that read only the source (typecheck, lint, build) run side
-// by side: each uses about one core, so together they take little more than the
-// slowest. Their output is printed whole as each ends, not interleaved. Vitest
+// The checks that read only the source run in two lanes side by side, one per
+// core (our machines have two), each lane's phases one after the other: on a
+// fresh clone, better-sqlite3's compile (below) then the build in one lane, the
+// type check then lint in the other. Three or four at once took longer than
+// two lanes (the slowest of them, with a share of a core each, ended last).
+// A lane's output is printed whole as each phase ends, not interleaved. Vitest
 // and Playwright then run one after the other, each using the whole machine.
 // Stops at the first phase that fails; prints each phase's time, so a slower
 // CI run says where the time went.
 import fs from "node:fs";
 import { spawn } from "node:child_process";
 
-const CHECKS = [
-  ["typecheck", "npm", ["run", "typecheck"]],
-  ["lint", "npm", ["run", "lint"]],
-  ["build", "npm", ["run", "build"]],
-];
+const TYPECHECK = ["typecheck", "npm", ["run", "typecheck"]];
+const LINT = ["lint", "npm", ["run", "lint"]];
+const BUILD = ["build", "npm", ["run", "build"]];
 // better-sqlite3 compiles SQLite from source where its prebuilt binary cannot be downloaded (here:
-// no network beyond the npm registry): about 80 s of one core. `.ci/run` installs with
-// --ignore-scripts and leaves that compile to this phase, beside the checks, which never load it;
-// the tests after them do. After a plain `npm ci` the binary is there and the phase is skipped.
-if (!fs.existsSync("node_modules/better-sqlite3/build/Release/better_sqlite3.node")) {
-  CHECKS.push(["native modules (better-sqlite3)", "npm", ["rebuild", "better-sqlite3"]]);
-}
+// no network beyond the npm registry): about 80 s of one core, the longest single phase. `.ci/run`
+// installs with --ignore-scripts and leaves that compile to the first lane, before the build (which
+// does not load it either); the tests after the checks do. After a plain `npm ci` the binary is there
+// and the phase is skipped.
+const NATIVE = ["native modules (better-sqlite3)", "npm", ["rebuild", "better-sqlite3"]];
+const nativeMissing = !fs.existsSync("node_modules/better-sqlite3/build/Release/better_sqlite3.node");
+const LANES = [nativeMissing ? [NATIVE, BUILD] : [BUILD], [TYPECHECK, LINT]];
 const SUITES = [
   ["unit and integration (Vitest)", "npx", ["vitest", "run"]],
   ["end-to-end (Playwright)", "npx", ["playwright", "test"]],
@@ -52,8 +54,16 @@ function fail({ name, status }) {
   process.exit(typeof status === "number" ? status : 1);
 }
 
-const checked = await Promise.all(CHECKS.map((phase) => run(phase, { buffered: true })));
-const failedCheck = checked.find((result) => result.status !== 0);
+/** Runs a lane's phases in order; resolves to the first that failed, or undefined. */
+async function runLane(phases) {
+  for (const phase of phases) {
+    const result = await run(phase, { buffered: true });
+    if (result.status !== 0) return result;
+  }
+  return undefined;
+}
+
+const failedCheck = (await Promise.all(LANES.map(runLane))).find(Boolean);
 if (failedCheck) fail(failedCheck);
 
 for (const phase of SUITES) {
