@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
  * clicks), e-mail and SMS, and the address itself to copy – a button with
  * JavaScript, a selectable field without.
  */
-export function ShareLinks({ url, title }: { url: string; title: string }) {
+export function ShareLinks({ url, title, heading = "Dela insamlingen" }: { url: string; title: string; heading?: string }) {
   const [copied, setCopied] = useState(false);
   // Shown once the page runs JavaScript with a clipboard (after hydration, so server and client render alike).
   const [canCopy, setCanCopy] = useState(false);
@@ -20,7 +20,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
   ];
   return (
     <section className="share-links" aria-labelledby="dela">
-      <h2 id="dela">Dela insamlingen</h2>
+      <h2 id="dela">{heading}</h2>
       <ul>
         {links.map((link) => (
           <li key={link.label}>

@@ -139,7 +139,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <ShareLinks url={team.url} title={team.name} />
+      <ShareLinks url={team.url} title={team.name} heading="Dela lagets sida" />
     </article>
   );
 }
