@@ -35,18 +35,22 @@ export function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** The newest My data link e-mailed by the e2e server (mail is written as .eml under var/e2e-<port>/mail). */
-export async function latestMyDataLink(notBefore: number): Promise<string> {
-  return latestMailedLink(notBefore, /https?:\/\/\S+\/dina-uppgifter\?token=[A-Za-z0-9._%-]+/);
+/**
+ * The newest My data link e-mailed by the e2e server (mail is written as .eml under var/e2e-<port>/mail)
+ * in a mail containing `containing` (e.g. its greeting): journeys run side by side, so another donor's
+ * link can be newer.
+ */
+export async function latestMyDataLink(notBefore: number, containing: string): Promise<string> {
+  return latestMailedLink(notBefore, /https?:\/\/\S+\/dina-uppgifter\?token=[A-Za-z0-9._%-]+/, containing);
 }
 
 /** The link in the newest confirmation of a new e-mail address (core/donors/email-change.ts) since `notBefore`. */
-export async function latestEmailChangeLink(notBefore: number): Promise<string> {
-  return latestMailedLink(notBefore, /https?:\/\/\S+\/dina-uppgifter\/bekrafta-e-post\?token=[A-Za-z0-9._%-]+/);
+export async function latestEmailChangeLink(notBefore: number, containing: string): Promise<string> {
+  return latestMailedLink(notBefore, /https?:\/\/\S+\/dina-uppgifter\/bekrafta-e-post\?token=[A-Za-z0-9._%-]+/, containing);
 }
 
-/** The first link matching `pattern` in the newest e-mail written since `notBefore` that has one. */
-export async function latestMailedLink(notBefore: number, pattern: RegExp): Promise<string> {
+/** The first link matching `pattern` in the newest e-mail written since `notBefore` (and containing `containing`, if given). */
+export async function latestMailedLink(notBefore: number, pattern: RegExp, containing?: string): Promise<string> {
   const dir = path.join("var", `e2e-${process.env.E2E_PORT ?? "4173"}`, "mail");
   let link: string | undefined;
   await expect
@@ -60,7 +64,9 @@ export async function latestMailedLink(notBefore: number, pattern: RegExp): Prom
           .filter((f) => fs.statSync(f).mtimeMs >= notBefore)
           .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
         for (const file of files) {
-          link = pattern.exec(decodeQuotedPrintable(fs.readFileSync(file, "latin1")))?.[0];
+          const mail = decodeQuotedPrintable(fs.readFileSync(file, "latin1"));
+          if (containing !== undefined && !mail.includes(containing)) continue;
+          link = pattern.exec(mail)?.[0];
           if (link) return link;
         }
         return undefined;

@@ -80,7 +80,7 @@ test("a donor gives 200 kr a month by card and sees it on Mina sidor", async ({ 
   const before = Date.now() - 1_000;
   await page.getByRole("button", { name: "Skicka länk till mina uppgifter" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Vi har skickat länken");
-  await page.goto(await latestMyDataLink(before));
+  await page.goto(await latestMyDataLink(before, "Hej Anna,"));
   await page.getByRole("button", { name: "Endast nödvändiga" }).click();
   // What we hold includes the monthly gift and its card, by its last four digits only.
   await expect(page.getByRole("region", { name: "Månadsgivande och medlemskap" })).toContainText(/Månadsgåva, 200\s+kr i månaden, den 15:e – aktiv\. Kort som slutar på 1111\./);
