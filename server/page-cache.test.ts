@@ -25,6 +25,16 @@ describe("anonymousPageKey", () => {
     expect(anonymousPageKey(request("/ge-en-gava", {}, "POST"))).toBeNull();
     expect(anonymousPageKey(request(`/forskning/projekt?q=${"a".repeat(300)}`))).toBeNull();
   });
+
+  it("keeps the login pages only for a visitor with no sign-in under way and no session", () => {
+    expect(anonymousPageKey(request("/logga-in?returnTo=%2Fmina-sidor", { "user-agent": "Mozilla/5.0 (Linux; Android 14)" }))).toBe("/logga-in?returnTo=%2Fmina-sidor|phone|");
+    expect(anonymousPageKey(request("/admin/logga-in"))).toBe("/admin/logga-in?|other|");
+    // A started BankID sign-in (its browser cookie), a donor's or a member of staff's session: rendered for them.
+    expect(anonymousPageKey(request("/logga-in", { cookie: "hl_consent=all; hl_bankid=b" }))).toBeNull();
+    expect(anonymousPageKey(request("/admin/logga-in", { cookie: "__Host-hl_bankid=b" }))).toBeNull();
+    expect(anonymousPageKey(request("/admin/logga-in", { cookie: "hl_staff=s" }))).toBeNull();
+    expect(anonymousPageKey(request("/logga-in", { cookie: "__Host-hl_session=s" }))).toBeNull();
+  });
 });
 
 describe("a kept page", () => {
@@ -63,6 +73,10 @@ describe("a kept page", () => {
     expect(mayKeep(answer(200, { "content-type": "text/html", "set-cookie": "a=b" }))).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "private, no-store" }))).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "no-store" }))).toBe(false);
+    // A private page says no-store to every browser, and every response of it says so again: that alone does not make it personal.
+    expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "no-store", "x-robots-tag": "noindex" }), true)).toBe(true);
+    expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "private, no-store" }), true)).toBe(false);
+    expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "no-store", "set-cookie": "hl_bankid=b" }), true)).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "application/json" }))).toBe(false);
   });
 });

@@ -41,6 +41,10 @@ export const CACHED_PAGES: ReadonlySet<string> = new Set([
   // is everyone's. They are private pages: no-store and noindex are set on every response, kept or not.
   "/minnesinsamling",
   "/insamling",
+  // The login pages: without a cookie nobody has a sign-in under way, and the page is everyone's (the
+  // BankID browser cookie that a started sign-in sets is not harmless, so such a visitor is never looked up).
+  "/logga-in",
+  "/admin/logga-in",
 ]);
 
 /** Cookies that do not make a page personal: consent (part of the key) and the analytics ids it allows. */
@@ -134,11 +138,17 @@ export function gzipPiecesOf(page: CompiledPage): PreparedPieces {
   return preparePieces(page.body.parts, page.body.slots.map((slot) => (slot === NONCE_SLOT ? NONCE_LENGTH : TOKEN_LENGTH)));
 }
 
-/** Whether a rendered answer may be kept for other anonymous visitors. */
-export function mayKeep(response: Pick<Response, "status" | "headers">): boolean {
+/**
+ * Whether a rendered answer may be kept for other anonymous visitors. A private page's route says
+ * `no-store` to browsers whoever asks; every response of it, kept or not, says so again
+ * (`privateHeaders` in server/page-requests.ts), so for such a page that word alone does not make it personal.
+ */
+export function mayKeep(response: Pick<Response, "status" | "headers">, privatePage = false): boolean {
   if (response.status !== 200) return false;
   if (response.headers.has("set-cookie")) return false;
-  if (/\b(?:private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  if (/\bprivate\b/i.test(cacheControl)) return false;
+  if (/\bno-store\b/i.test(cacheControl) && !privatePage) return false;
   return /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
 }
 

@@ -210,7 +210,7 @@ async function sendKeptPage(
     // Its length is the personalised page's, set when it is sent.
     const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "content-length");
     page = { status: response.status, headers, body: standIns.compile(await response.text()) };
-    if (mayKeep(response)) cache.set(key, page, generation);
+    if (mayKeep(response, isPrivatePage(req.path))) cache.set(key, page, generation);
   }
   if (res.destroyed || res.writableEnded) return;
   res.status(page.status);

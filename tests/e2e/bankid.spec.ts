@@ -130,3 +130,21 @@ test.describe("BankID login without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mina sidor");
   });
 });
+
+// The login pages are kept for visitors with no sign-in under way (decision 0054): every response of a kept
+// page is still private, with its own nonce, and the same words.
+test("the login pages, kept, still say no-store and noindex and get a fresh nonce every time", async ({ request }) => {
+  for (const [path, heading] of [["/logga-in", "Logga in med BankID"], ["/admin/logga-in", "Logga in i administrationen"]] as const) {
+    const answers = [await request.get(path), await request.get(path), await request.get(path)];
+    const nonces = new Set<string>();
+    for (const answer of answers) {
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["cache-control"]).toBe("no-store");
+      expect(answer.headers()["x-robots-tag"]).toContain("noindex");
+      const html = await answer.text();
+      expect(html).toContain(heading);
+      nonces.add(/nonce="([^"]+)"/.exec(html)?.[1] ?? "");
+    }
+    expect(nonces.size, path).toBe(3);
+  }
+});
