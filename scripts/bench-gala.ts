@@ -11,7 +11,8 @@
  * second (site_live_reads_total), the server's memory, and whether every
  * paid gift was counted once. Stops by itself; writes bench-results/gala.json.
  * Options: --no-build, --seconds N (per phase, default 20), --viewers N
- * (default 2000), --rate N (gifts per second, default 20), --db postgres
+ * (default 2000), --rate N (gifts per second, default 20), --cpu-prof DIR (the
+ * server writes a CPU profile there when it stops), --db postgres
  * (TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test, gets a
  * schema of its own for the run, dropped afterwards). The automatic reduced
  * mode is off for the run (REDUCED_MODE_LAG_MS=0): on a loaded machine it
@@ -38,6 +39,7 @@ const SECONDS = option("--seconds", 20);
 const VIEWERS = option("--viewers", 2_000);
 const RATE = option("--rate", 20);
 const POSTGRES = argv.includes("--db") && argv[argv.indexOf("--db") + 1] === "postgres";
+const CPU_PROFILE_DIR = argv.includes("--cpu-prof") ? path.resolve(argv[argv.indexOf("--cpu-prof") + 1] ?? "var/cpu-profiles") : null;
 const GIFT_FORM = "/ge-en-gava";
 const workDir = path.join(cwd, "var", "bench-gala");
 const context = (origin: string) => ({ session: "bench", identity: "bench", currentUrl: `${origin}/ge-en-gava`, requestgroup: "bench" });
@@ -274,6 +276,7 @@ async function main(): Promise<void> {
     buildDir,
     dbFile: path.join(workDir, "site.db"),
     ...(database ? { databaseUrl: database.url } : {}),
+    ...(CPU_PROFILE_DIR ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE_DIR}`] } : {}),
     env: {
       SEED_DEMO_DATA: "false",
       JOBS_ENABLED: "false",

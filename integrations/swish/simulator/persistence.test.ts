@@ -62,6 +62,30 @@ describe("file store", () => {
     expect(JSON.parse((await readFile(file, "utf8")).split("\n")[0]!)).toEqual({ format: "simulator-record-journal", version: 1 });
   });
 
+  it("finds a request by its token, through a fresh instance too, and not once it is forgotten", async () => {
+    const clock = new ManualClock(new Date("2026-01-15T12:00:00.000Z"));
+    const retention = { maxEnded: 2, endedMaxAgeMs: 7 * 24 * 3_600_000, openMaxAgeMs: 24 * 3_600_000 };
+    const store = createFileSwishStore(file, { clock, retention });
+    const records = Array.from({ length: 6 }, (_, i) => ({ ...sampleRecord(), paymentRequestToken: `token-${i}` }));
+    for (const record of records) {
+      record.paymentRequest.status = "PAID";
+      await store.put(record);
+    }
+    // The request keeps its token when it changes; a token nobody was given finds nothing.
+    expect((await store.byToken("token-5"))?.paymentRequest.id).toBe(records[5]!.paymentRequest.id);
+    expect(await store.byToken("token-x")).toBeUndefined();
+    // Retention forgets the oldest ended requests: their tokens open nothing any more.
+    const kept = new Set((await store.list()).map((r) => r.paymentRequestToken));
+    for (let i = 0; i < 6; i++) {
+      expect((await store.byToken(`token-${i}`))?.paymentRequestToken, `token-${i}`).toBe(kept.has(`token-${i}`) ? `token-${i}` : undefined);
+    }
+    expect(kept.has("token-0")).toBe(false);
+    await store.saved();
+    const reopened = createFileSwishStore(file);
+    expect((await reopened.byToken("token-5"))?.paymentRequest.id).toBe(records[5]!.paymentRequest.id);
+    expect(await reopened.byToken("token-0")).toBeUndefined();
+  });
+
   it("keeps every record when puts run concurrently", async () => {
     const store = createFileSwishStore(file);
     const records = Array.from({ length: 20 }, () => sampleRecord());

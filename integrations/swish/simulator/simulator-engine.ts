@@ -220,8 +220,16 @@ export function createSimulatorEngine(options: SimulatorEngineOptions) {
     });
   }
 
-  async function findByToken(token: string): Promise<SimulatedPaymentRequest | undefined> {
-    return (await list()).find((r) => r.paymentRequestToken !== null && r.paymentRequestToken === token);
+  /**
+   * The request a token opens, looked up by the store's index and brought up to date alone: refreshing and
+   * copying every record kept (up to 5,000 ended ones) for each opened request made the simulator the
+   * slowest part of a gala's flood of gifts (bench:gala, 20 % of the server's time at 20 gifts a second).
+   */
+  function findByToken(token: string): Promise<SimulatedPaymentRequest | undefined> {
+    return exclusive(async () => {
+      const record = await store.byToken(token);
+      return record && refresh(record);
+    });
   }
 
   function cancel(id: string): Promise<CancelResult> {

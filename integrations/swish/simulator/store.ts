@@ -31,6 +31,8 @@ export interface SwishSimulatorStore {
   put(record: SimulatedPaymentRequest): Promise<void>;
   /** Every record, or those `where` accepts (asked before copying, so that a search does not copy every record). */
   list(where?: (record: SimulatedPaymentRequest) => boolean): Promise<SimulatedPaymentRequest[]>;
+  /** The m-commerce request this token opens, if it is kept. */
+  byToken(token: string): Promise<SimulatedPaymentRequest | undefined>;
   /**
    * Resolves once every record put so far is kept for good (on disk). The
    * simulator answers and calls back only after this, but waits for it
@@ -51,6 +53,10 @@ export function createMemorySwishStore(): SwishSimulatorStore {
       records.set(record.paymentRequest.id, structuredClone(record));
     },
     list: async (where = () => true) => [...records.values()].filter(where).map((r) => structuredClone(r)),
+    byToken: async (token) => {
+      const record = [...records.values()].find((r) => r.paymentRequestToken === token);
+      return record && structuredClone(record);
+    },
     saved: async () => {},
   };
 }
