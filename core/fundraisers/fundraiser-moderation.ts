@@ -102,6 +102,17 @@ export async function fundraiserForStaff(db: Kysely<DB>, id: string) {
   return { ...row!, reports, gifts };
 }
 
+/** What staff's decision writes on a fundraiser or a team (the same review columns on both tables). */
+export function reviewColumns(decision: ReviewFundraiserData, staffRef: string, now: string) {
+  return {
+    review: decision.decision === "approve" ? ("approved" as const) : ("refused" as const),
+    review_reason: decision.decision === "refuse" ? decision.reason : null,
+    reviewed_at: now,
+    reviewed_by: staffRef,
+    updated_at: now,
+  };
+}
+
 /**
  * Staff decide: approved or refused with a reason, and the organiser is
  * e-mailed by a job queued in the same transaction. A later decision
@@ -112,13 +123,7 @@ export async function reviewFundraiser(db: Kysely<DB>, clock: Clock, fundraiserI
     const now = clock.now().toISOString();
     const result = await trx
       .updateTable("fundraisers")
-      .set({
-        review: decision.decision === "approve" ? "approved" : "refused",
-        review_reason: decision.decision === "refuse" ? decision.reason : null,
-        reviewed_at: now,
-        reviewed_by: staffRef,
-        updated_at: now,
-      })
+      .set(reviewColumns(decision, staffRef, now))
       .where("id", "=", fundraiserId)
       .where("kind", "<>", "memorial")
       .executeTakeFirst();

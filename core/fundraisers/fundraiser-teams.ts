@@ -11,6 +11,7 @@ import { asFundraiser, FundraiserInputError, fundraiserGiftFactsOf, fundraiserPa
 import { fundraiserTotals, goalPercent } from "./fundraiser-wall";
 import { checkCanJoin, findTeamById, findTeamBySlug, joinableTeam, teamPath, type TeamRow } from "./fundraiser-team-rules";
 import type { ReviewFundraiserData, StartTeamData } from "./fundraiser-forms";
+import { reviewColumns } from "./fundraiser-moderation";
 
 /**
  * Teams (lag, decision 0052): a page at /insamling/lag/{slug} that sums its
@@ -195,13 +196,7 @@ export async function reviewTeam(db: Kysely<DB>, clock: Clock, teamId: string, s
     const now = clock.now().toISOString();
     const result = await trx
       .updateTable("fundraiser_teams")
-      .set({
-        review: decision.decision === "approve" ? "approved" : "refused",
-        review_reason: decision.decision === "refuse" ? decision.reason : null,
-        reviewed_at: now,
-        reviewed_by: staffRef,
-        updated_at: now,
-      })
+      .set(reviewColumns(decision, staffRef, now))
       .where("id", "=", teamId)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;

@@ -9,7 +9,7 @@ import { fundraiserGiftFacts, fundraiserManageAccess, findFundraiserBySlug, give
 import { fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
 import { addOfflineGift } from "#core/fundraisers/fundraiser-organiser";
 import { setFundraiserHidden } from "#core/fundraisers/fundraiser-moderation";
-import { closeTeam, joinTeam, leaveTeam, pagesOrganisedBy, startTeam, teamManageAccess, teamTotals } from "#core/fundraisers/fundraiser-teams";
+import { closeTeam, joinTeam, leaveTeam, pagesOrganisedBy, reviewTeam, startTeam, teamManageAccess, teamTotals } from "#core/fundraisers/fundraiser-teams";
 import { MEMORIAL_CANNOT_JOIN, TEAM_CLOSED, TEAM_NOT_FOUND, TeamJoinError } from "#core/fundraisers/fundraiser-team-rules";
 import { closeFundraiser, FUNDRAISER_THANK_YOU_JOB, queueThankYous, THANK_YOU_DELAY_MS } from "#core/fundraisers/fundraiser-thanks";
 import { testEngines } from "#tests/support/test-databases";
@@ -152,6 +152,24 @@ describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
     await expect(joinTeam(db, clock, late.id, "klass-9b", options)).rejects.toThrow(TEAM_CLOSED);
     await expect(startFundraiser(deps(s), startForm({ slug: "senare-lopp", team: "klass-9b" }), { donorId: null })).rejects.toThrow(TEAM_CLOSED);
     expect((await findFundraiserBySlug(db, "bos-lopp"))?.team_id).toBe(team.id);
+  }, 90_000);
+
+  it("records staff's review of a team, a later decision replacing an earlier one, and queues the organiser's mail each time", async () => {
+    const s = await started();
+    const { db } = s.container;
+    const { team } = await startTeam(deps(s), teamForm({ slug: "granskat-lag" }), { donorId: null });
+    const reviewOf = () => db.selectFrom("fundraiser_teams").select(["review", "review_reason", "reviewed_by"]).where("id", "=", team.id).executeTakeFirstOrThrow();
+    const reviewJobs = () => db.selectFrom("jobs").select("id").where("type", "=", "fundraiser-team-review").execute();
+
+    expect(await reviewTeam(db, clock, team.id, "staff:s1", { decision: "refuse", reason: "Namnet kan missförstås." })).toBe(true);
+    expect(await reviewOf()).toEqual({ review: "refused", review_reason: "Namnet kan missförstås.", reviewed_by: "staff:s1" });
+    clock.advance(60_000);
+    expect(await reviewTeam(db, clock, team.id, "staff:s2", { decision: "approve" })).toBe(true);
+    expect(await reviewOf()).toEqual({ review: "approved", review_reason: null, reviewed_by: "staff:s2" });
+    expect(await reviewJobs()).toHaveLength(2);
+    // An unknown team: nothing written, nothing queued.
+    expect(await reviewTeam(db, clock, "finns-inte", "staff:s1", { decision: "approve" })).toBe(false);
+    expect(await reviewJobs()).toHaveLength(2);
   }, 90_000);
 
   it("thanks every giver address once when closed early, however often the job runs, and closes pages past their end date", async () => {
