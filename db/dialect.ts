@@ -45,7 +45,16 @@ export interface OpenedDatabase {
   schema?: string;
 }
 
-export function openDatabase(databaseUrl: string): OpenedDatabase {
+export interface OpenOptions {
+  /**
+   * Told when PostgreSQL ends a connection that sat idle in the pool (a restart, a failover, an
+   * administrator). The pool drops that connection and opens another when one is needed; without a
+   * listener, pg's pool would throw the error as an uncaught exception and stop the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export function openDatabase(databaseUrl: string, options: OpenOptions = {}): OpenedDatabase {
   const engine = engineOf(databaseUrl);
   if (engine === "postgres") {
     const { connectionString, schema } = postgresLocationOf(databaseUrl);
@@ -53,6 +62,10 @@ export function openDatabase(databaseUrl: string): OpenedDatabase {
       connectionString,
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    pool.on("error", (error) => {
+      if (options.onIdleConnectionError) options.onIdleConnectionError(error);
+      else process.stderr.write(`database: an idle connection ended (${error.message}); the pool opens another when needed\n`);
     });
     // BIGINT comes back as a string by default; our amounts (öre) fit safely in a JS number.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));

@@ -203,7 +203,9 @@ export async function buildContainer(config: ServerConfig, overrides: ContainerO
   const site = config.site;
   // First, so that the migrations' transactions are traced too.
   const tracing = buildTracing(config, logger, overrides.spanProcessor);
-  const { db, engine, schema } = openDatabase(config.DATABASE_URL);
+  const { db, engine, schema } = openDatabase(config.DATABASE_URL, {
+    onIdleConnectionError: (error) => logger.warn({ err: error.message }, "database connection ended while idle; the pool opens another when needed"),
+  });
   const applied = await migrateToLatest(db, engine, schema);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   if (config.SEED_DEMO_DATA) await seedDemoData(db, clock);

@@ -102,8 +102,22 @@ export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase
   await adminQuery(`create database ${name} template ${source}`);
   return {
     url: postgresDatabaseUrl(name, POSTGRES_TEST_SCHEMA),
-    drop: async () => {
-      await adminQuery(`drop database if exists ${name} with (force)`);
-    },
+    drop: () => dropWhenLeft(name),
   };
+}
+
+/**
+ * Drops a test's database once its own connections have gone. A pool that was just ended can still have a
+ * connection closing; `with (force)` at that moment made PostgreSQL terminate it, and the closing client's
+ * error event, with no listener left, failed the run as an uncaught exception (once in a CI run). So wait up
+ * to two seconds for the database to be empty, and force only what a failed test left behind.
+ */
+async function dropWhenLeft(name: string): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline) {
+    const { rows } = await adminQuery<{ connected: number }>("select count(*)::int as connected from pg_stat_activity where datname = $1", [name]);
+    if (rows[0]?.connected === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await adminQuery(`drop database if exists ${name} with (force)`);
 }
