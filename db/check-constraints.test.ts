@@ -148,10 +148,10 @@ describe.each(testEngines)("closed sets on %s", (engine) => {
     await database.db
       .insertInto("fundraiser_teams")
       .values({ id: "ft1", slug: "lag-astrid", name: "Lag Astrid", message: "Vi springer.", goal_ore: null, organiser_name: "Astrid Exempel", organiser_email: "astrid@exempel.se",
-        organiser_donor_id: null, review: "pending", review_reason: null, reviewed_at: null, reviewed_by: null, confirmed_at: now, hidden_at: null, hidden_reason: null,
+        organiser_donor_id: null, listed: 0, review: "pending", review_reason: null, reviewed_at: null, reviewed_by: null, confirmed_at: now, hidden_at: null, hidden_reason: null,
         status: "open", closed_at: null, manage_token_id: "t", created_at: now, updated_at: now })
       .execute();
-    for (const [column, bad] of [["status", "closed"], ["goal_ore", 0]] as const) {
+    for (const [column, bad] of [["status", "closed"], ["goal_ore", 0], ["listed", 2]] as const) {
       await expect(sql`update fundraiser_teams set ${sql.ref(column)} = ${bad}`.execute(database.db), `fundraiser_teams.${column} = ${bad}`).rejects.toThrow();
     }
     // A personal fundraiser has no memorial columns, and a title and picture; a memorial collection the other way round.

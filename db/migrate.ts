@@ -30,6 +30,7 @@ import { up0031 } from "./migrations/0031-fundraisers";
 import { up0032 } from "./migrations/0032-fundraiser-teams";
 import { up0033 } from "./migrations/0033-fundraiser-pictures";
 import { up0034 } from "./migrations/0034-gift-mention-hiding";
+import { up0035 } from "./migrations/0035-fundraiser-team-listing";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -68,6 +69,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0032-fundraiser-teams": { up: up0032 },
     "0033-fundraiser-pictures": { up: up0033(engine) },
     "0034-gift-mention-hiding": { up: up0034 },
+    "0035-fundraiser-team-listing": { up: up0035 },
   };
 }
 

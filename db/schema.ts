@@ -359,6 +359,8 @@ export interface FundraiserTeamsTable {
   organiser_name: string;
   organiser_email: string;
   organiser_donor_id: string | null;
+  /** 1 when the organiser chose to show the team in the list at /insamlingar once staff have approved it. */
+  listed: number;
   review: FundraiserReview;
   review_reason: string | null;
   reviewed_at: string | null;

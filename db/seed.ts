@@ -117,7 +117,7 @@ async function seedDemoFundraisers(db: Kysely<DB>, clock: Clock): Promise<number
     .insertInto("fundraiser_teams")
     .values({
       id: DEMO_TEAM.id, slug: DEMO_TEAM.slug, name: DEMO_TEAM.name, message: DEMO_TEAM.message, goal_ore: DEMO_TEAM.goal, organiser_name: DEMO_TEAM.organiser,
-      organiser_email: "demo@exempel.se", organiser_donor_id: null, review: "approved", review_reason: null, reviewed_at: teamAt, reviewed_by: "seed",
+      organiser_email: "demo@exempel.se", organiser_donor_id: null, listed: 1, review: "approved", review_reason: null, reviewed_at: teamAt, reviewed_by: "seed",
       confirmed_at: teamAt, hidden_at: null, hidden_reason: null, status: "open", closed_at: null, manage_token_id: `seed-${DEMO_TEAM.id}`, created_at: teamAt, updated_at: teamAt,
     })
     .onConflict((oc) => oc.column("id").doNothing())

@@ -70,7 +70,7 @@ export default function TeamStart({ loaderData, actionData }: Route.ComponentPro
     id: "lag",
     schema: startTeamSchema(),
     lastResult: actionData?.result,
-    defaultValue: { organiserName: donor?.name ?? "", organiserEmail: donor?.email ?? "" },
+    defaultValue: { listed: "on", organiserName: donor?.name ?? "", organiserEmail: donor?.email ?? "" },
     labels: FIELD_LABELS,
   });
   const navigation = useNavigation();
@@ -98,6 +98,7 @@ export default function TeamStart({ loaderData, actionData }: Route.ComponentPro
         <TextField field={fields.slug} label="Egen adress (frivilligt)" hint="Till exempel klass-9b. Sidan blir då /insamling/lag/klass-9b. Lämna tomt så skapar vi en." autoComplete="off" spellCheck={false} />
         <TextField field={fields.organiserName} label="Ditt namn så som det ska stå på sidan" autoComplete="name" />
         <TextField field={fields.organiserEmail} label="Din e-postadress" hint="Dit skickar vi länken för att hantera laget. Den visas inte på sidan." type="email" autoComplete="email" />
+        <CheckboxField field={fields.listed} label="Visa laget i listan på webbplatsen när vi har läst det" />
         <CheckboxField field={fields.terms} label="Jag förstår att alla gåvor går till hjärt- och lungforskningen, och att sidan inte får innehålla reklam, kränkningar eller något annat än insamlingen" />
         <p>
           <button type="submit" className="button button--primary button--large" disabled={busy}>

@@ -223,6 +223,7 @@ export function startTeamSchema() {
       organiserName: nameText().pipe(z.string().min(2, "Skriv ditt namn så som det ska stå på sidan.")),
       organiserEmail: email("Skriv din e-postadress, till exempel namn@exempel.se. Dit skickar vi länken för att hantera laget."),
       slug: z.string().trim().max(120, "Adressen får vara högst 60 tecken.").optional().default(""),
+      listed: z.string().optional(),
       terms: z.string().optional(),
     })
     .superRefine((value, ctx) => {
@@ -248,6 +249,7 @@ export function startTeamSchema() {
         organiserName: value.organiserName,
         organiserEmail: value.organiserEmail.toLowerCase(),
         slug: slug?.ok ? slug.slug : null,
+        listed: checked(value.listed),
       };
     });
 }

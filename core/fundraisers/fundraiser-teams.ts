@@ -51,6 +51,7 @@ export async function startTeam(deps: StartTeamDeps, data: StartTeamData, organi
     organiser_name: data.organiserName,
     organiser_email: data.organiserEmail,
     organiser_donor_id: organiser.donorId,
+    listed: data.listed ? 1 : 0,
     review: "pending",
     review_reason: null,
     reviewed_at: null,
@@ -145,6 +146,50 @@ export async function teamTotals(db: Kysely<DB>, team: Pick<TeamRow, "id" | "goa
   });
   list.sort((a, b) => (b.amountOre ?? -1) - (a.amountOre ?? -1) || a.title.localeCompare(b.title, "sv"));
   return { amountOre, gifts, percent: goalPercent(amountOre, team.goal_ore), members: list };
+}
+
+export interface ListedTeam {
+  slug: string;
+  path: string;
+  name: string;
+  organiserName: string;
+  goalOre: number | null;
+  amountOre: number;
+  percent: number | null;
+  members: number;
+}
+
+/**
+ * The teams shown at /insamlingar: those whose organiser chose the list, confirmed, approved by staff,
+ * not hidden and still taking members, newest first, each with its members' total as its own page sums it.
+ */
+export async function listPublicTeams(db: Kysely<DB>, options: { visibleBeforeReview: boolean }, limit = 20): Promise<ListedTeam[]> {
+  const rows = await db
+    .selectFrom("fundraiser_teams")
+    .selectAll()
+    .where("listed", "=", 1)
+    .where("review", "=", "approved")
+    .where("confirmed_at", "is not", null)
+    .where("hidden_at", "is", null)
+    .where("status", "=", "open")
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+  return Promise.all(
+    rows.map(async (team) => {
+      const totals = await teamTotals(db, team, options);
+      return {
+        slug: team.slug,
+        path: teamPath(team.slug),
+        name: team.name,
+        organiserName: team.organiser_name,
+        goalOre: team.goal_ore,
+        amountOre: totals.amountOre,
+        percent: totals.percent,
+        members: totals.members.length,
+      };
+    }),
+  );
 }
 
 /** A personal fundraiser joins the team at this address (the organiser's tools); the rules are core/fundraisers/fundraiser-team-rules.ts. */
@@ -256,7 +301,11 @@ export async function sendTeamReview(deps: FundraiserMailDeps, payload: unknown)
     text: [
       `Hej ${team.organiser_name},`,
       "",
-      approved ? "Vi har läst lagets sida och godkänt den. Tack för ditt engagemang!" : "Vi har läst lagets sida och kan tyvärr inte visa den på webbplatsen. Så här motiverar vi beslutet:",
+      approved
+        ? team.listed === 1
+          ? "Vi har läst lagets sida och den visas nu bland insamlingarna på vår webbplats. Tack för ditt engagemang!"
+          : "Vi har läst lagets sida och godkänt den. Den visas bara för dem som har adressen, som du valde. Tack för ditt engagemang!"
+        : "Vi har läst lagets sida och kan tyvärr inte visa den på webbplatsen. Så här motiverar vi beslutet:",
       ...(approved ? [] : ["", team.review_reason ?? "", "", "Har du frågor, eller vill du ändra något och prova igen? Svara på det här mejlet eller ring oss."]),
       "",
       `${deps.publicUrl}${teamPath(team.slug)}`,

@@ -9,7 +9,7 @@ import { fundraiserGiftFacts, fundraiserManageAccess, findFundraiserBySlug, give
 import { fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
 import { addOfflineGift } from "#core/fundraisers/fundraiser-organiser";
 import { setFundraiserHidden } from "#core/fundraisers/fundraiser-moderation";
-import { closeTeam, joinTeam, leaveTeam, pagesOrganisedBy, reviewTeam, startTeam, teamManageAccess, teamTotals } from "#core/fundraisers/fundraiser-teams";
+import { closeTeam, joinTeam, leaveTeam, listPublicTeams, pagesOrganisedBy, reviewTeam, setTeamHidden, startTeam, teamManageAccess, teamTotals } from "#core/fundraisers/fundraiser-teams";
 import { MEMORIAL_CANNOT_JOIN, TEAM_CLOSED, TEAM_NOT_FOUND, TeamJoinError } from "#core/fundraisers/fundraiser-team-rules";
 import { closeFundraiser, FUNDRAISER_THANK_YOU_JOB, queueThankYous, THANK_YOU_DELAY_MS } from "#core/fundraisers/fundraiser-thanks";
 import { testEngines } from "#tests/support/test-databases";
@@ -170,6 +170,35 @@ describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
     // An unknown team: nothing written, nothing queued.
     expect(await reviewTeam(db, clock, "finns-inte", "staff:s1", { decision: "approve" })).toBe(false);
     expect(await reviewJobs()).toHaveLength(2);
+  }, 90_000);
+
+  it("lists at /insamlingar only the teams whose organiser chose it, once approved, while open and not hidden, with their members' total", async () => {
+    const s = await started();
+    const { db } = s.container;
+    const approve = async (teamId: string) => expect(await reviewTeam(db, clock, teamId, "staff:s1", { decision: "approve" })).toBe(true);
+    await donor(s, "leader");
+    const listed = (await startTeam(deps(s), teamForm({ slug: "listat-lag", listed: "on" }), { donorId: "leader" })).team;
+    const unlisted = (await startTeam(deps(s), teamForm({ slug: "olistat-lag" }), { donorId: "leader" })).team;
+    const unconfirmed = (await startTeam(deps(s), teamForm({ slug: "obekraftat-lag", listed: "on" }), { donorId: null })).team;
+    const pending = (await startTeam(deps(s), teamForm({ slug: "ogranskat-lag", listed: "on" }), { donorId: "leader" })).team;
+    for (const team of [listed, unlisted, unconfirmed]) await approve(team.id);
+    expect(pending.listed).toBe(1);
+    expect(unlisted.listed).toBe(0);
+
+    const member = (await startFundraiser(deps(s), startForm({ slug: "lagmedlem" }), { donorId: "leader" })).fundraiser;
+    await joinTeam(db, clock, member.id, "listat-lag", options);
+    await addOfflineGift(db, clock, member.id, { amountOre: 40_000, name: "Klassinsamling" });
+    const onList = await listPublicTeams(db, options);
+    expect(onList.map((t) => t.slug)).toEqual(["listat-lag"]);
+    expect(onList[0]).toMatchObject({ name: "Spring för hjärtat", path: "/insamling/lag/listat-lag", members: 1, goalOre: 2_000_000, amountOre: 40_000, percent: 2 });
+
+    // Hidden by staff, or closed by its organiser: off the list.
+    await setTeamHidden(db, clock, listed.id, { reason: "Granskas igen." });
+    expect(await listPublicTeams(db, options)).toEqual([]);
+    await setTeamHidden(db, clock, listed.id, null);
+    expect(await listPublicTeams(db, options)).toHaveLength(1);
+    await closeTeam(db, clock, listed.id);
+    expect(await listPublicTeams(db, options)).toEqual([]);
   }, 90_000);
 
   it("thanks every giver address once when closed early, however often the job runs, and closes pages past their end date", async () => {

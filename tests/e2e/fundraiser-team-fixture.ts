@@ -19,7 +19,7 @@ try {
   await db
     .insertInto("fundraiser_teams")
     .values({ id: teamId, slug: team, name: "Löpargruppen för hjärtat", message: "Vi springer tillsammans för hjärt- och lungforskningen.", goal_ore: 1_000_000,
-      organiser_name: "Lag Ledare", organiser_email: `lag.${stamp}@exempel.se`, organiser_donor_id: null, review: "approved", review_reason: null, reviewed_at: now,
+      organiser_name: "Lag Ledare", organiser_email: `lag.${stamp}@exempel.se`, organiser_donor_id: null, listed: 0, review: "approved", review_reason: null, reviewed_at: now,
       reviewed_by: "e2e", confirmed_at: now, hidden_at: null, hidden_reason: null, status: "open", closed_at: null, manage_token_id: `e2e-${teamId}`, created_at: now, updated_at: now })
     .execute();
   const members = [

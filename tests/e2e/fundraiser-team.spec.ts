@@ -37,3 +37,15 @@ test("a team page sums two members' totals and lists them by amount; the BankID 
   await expect(mine.getByRole("link", { name: "Hantera insamlingen" })).toHaveAttribute("href", `/insamling/${member}/hantera`);
   await expectNoAxeViolations(page);
 });
+
+// A team whose organiser chose the list is found at /insamlingar beside the fundraisers (decision 0052, amended).
+test("the list of fundraisers shows the listed teams with their total, and leads to the team's page", async ({ page }) => {
+  await gotoHydrated(page, "/insamlingar");
+  const teams = page.getByRole("region", { name: "Lag som samlar in tillsammans" });
+  const card = teams.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Spring för hjärtat" }) });
+  await expect(card).toContainText("Av Löparklubben Exempel · 3 insamlingar i laget");
+  await expect(card.getByRole("progressbar")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await card.getByRole("link", { name: "Spring för hjärtat" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Spring för hjärtat");
+});
