@@ -1,5 +1,5 @@
 import type { JobContribution } from "../jobs/job-contribution";
-import { FUNDRAISER_UPDATE_JOB, sendFundraiserUpdate } from "./fundraiser-organiser";
+import { FUNDRAISER_UPDATE_JOB, FUNDRAISER_UPDATE_MAIL_JOB, queueFundraiserUpdateMails, sendFundraiserUpdateMail } from "./fundraiser-organiser";
 import { FUNDRAISER_LINK_JOB, FUNDRAISER_REVIEW_JOB, sendFundraiserLink, sendFundraiserReview } from "./fundraiser-service";
 import { FUNDRAISER_TEAM_LINK_JOB, FUNDRAISER_TEAM_REVIEW_JOB, sendTeamLink, sendTeamReview } from "./fundraiser-teams";
 import {
@@ -24,7 +24,8 @@ export function fundraiserJobs(deps: ThanksDeps): JobContribution {
     jobs: {
       [FUNDRAISER_LINK_JOB]: (payload) => sendFundraiserLink(deps, payload),
       [FUNDRAISER_REVIEW_JOB]: (payload) => sendFundraiserReview(deps, payload),
-      [FUNDRAISER_UPDATE_JOB]: (payload) => sendFundraiserUpdate(deps, payload),
+      [FUNDRAISER_UPDATE_JOB]: async (payload) => void (await queueFundraiserUpdateMails(deps, payload)),
+      [FUNDRAISER_UPDATE_MAIL_JOB]: (payload, attempt) => sendFundraiserUpdateMail(deps, payload, attempt),
       [FUNDRAISER_TEAM_LINK_JOB]: (payload) => sendTeamLink(deps, payload),
       [FUNDRAISER_TEAM_REVIEW_JOB]: (payload) => sendTeamReview(deps, payload),
       [FUNDRAISER_THANKS_JOB]: async (payload) => void (await queueThankYous(deps, payload)),

@@ -3,7 +3,11 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
+import type { Logger } from "../logger";
+import type { JobAttempt } from "../jobs/job-runner";
 import { enqueueJob } from "../jobs/job-queue";
+import type { RecipientCounter } from "../mail/recipient-limit";
+import { paidGiverAddresses } from "./fundraiser-givers";
 import { findFundraiserById, fundraiserPath, type FundraiserMailDeps } from "./fundraiser-service";
 
 /**
@@ -14,6 +18,12 @@ import { findFundraiserById, fundraiserPath, type FundraiserMailDeps } from "./f
  * gifts. The forms are core/fundraisers/fundraiser-forms.ts `organiserForms`.
  */
 export const FUNDRAISER_UPDATE_JOB = "fundraiser-update";
+export const FUNDRAISER_UPDATE_MAIL_JOB = "fundraiser-update-mail";
+
+export interface UpdateMailDeps extends FundraiserMailDeps {
+  recipientMail: RecipientCounter;
+  logger: Logger;
+}
 export async function editFundraiserText(db: Kysely<DB>, clock: Clock, fundraiserId: string, message: string): Promise<void> {
   await db.updateTable("fundraisers").set({ message, updated_at: clock.now().toISOString() }).where("id", "=", fundraiserId).execute();
 }
@@ -41,45 +51,60 @@ export async function addOfflineGift(db: Kysely<DB>, clock: Clock, fundraiserId:
 }
 
 /** The job: the update to every paid giver who asked for updates, one e-mail each (an address once). */
-export async function sendFundraiserUpdate(deps: FundraiserMailDeps, payload: unknown): Promise<void> {
-  const { updateId } = z.object({ updateId: z.string().min(1) }).parse(payload);
+const updatePayload = z.object({ updateId: z.string().min(1) });
+const updateMailPayload = z.object({ updateId: z.string().min(1), address: z.string().min(3), name: z.string() });
+
+/**
+ * The `fundraiser-update` job: one `fundraiser-update-mail` job per giver address that asked for updates,
+ * queued in one transaction under a key per update and address, so that running it again (a retry, a
+ * second instance) queues nobody twice. Each address counts under the per-recipient mail limit; one at its
+ * limit is left out. Sending every mail in this one job, as before, sent them all again when one failed.
+ */
+export async function queueFundraiserUpdateMails(deps: UpdateMailDeps, payload: unknown): Promise<number> {
+  const { updateId } = updatePayload.parse(payload);
+  const update = await deps.db.selectFrom("fundraiser_updates").selectAll().where("id", "=", updateId).executeTakeFirst();
+  if (!update) throw new Error(`Unknown fundraiser update ${updateId}`);
+  return deps.db.transaction().execute(async (trx) => {
+    let queued = 0;
+    let limited = 0;
+    for (const { address, name } of await paidGiverAddresses(trx, update.fundraiser_id, { onlyWantingUpdates: true })) {
+      const dedupeKey = `${FUNDRAISER_UPDATE_MAIL_JOB}:${updateId}:${crypto.createHash("sha256").update(address).digest("hex").slice(0, 32)}`;
+      // Queued already (this job run before): neither counted nor queued again.
+      if (await trx.selectFrom("jobs").select("id").where("dedupe_key", "=", dedupeKey).executeTakeFirst()) continue;
+      if (!(await deps.recipientMail.hit(address, trx))) {
+        limited += 1;
+        continue;
+      }
+      await enqueueJob(trx, deps.clock, { type: FUNDRAISER_UPDATE_MAIL_JOB, payload: { updateId, address, name }, dedupeKey });
+      queued += 1;
+    }
+    if (limited > 0) deps.logger.info({ updateId, limited }, "fundraiser update left out for addresses at their e-mail limit");
+    return queued;
+  });
+}
+
+/** The `fundraiser-update-mail` job: the organiser's update to one giver address, sent as the job's one outside effect. */
+export async function sendFundraiserUpdateMail(deps: FundraiserMailDeps, payload: unknown, attempt: Pick<JobAttempt, "outsideEffect">): Promise<void> {
+  const { updateId, address, name } = updateMailPayload.parse(payload);
   const update = await deps.db.selectFrom("fundraiser_updates").selectAll().where("id", "=", updateId).executeTakeFirst();
   if (!update) throw new Error(`Unknown fundraiser update ${updateId}`);
   const fundraiser = await findFundraiserById(deps.db, update.fundraiser_id);
   if (!fundraiser) throw new Error(`Unknown fundraiser ${update.fundraiser_id}`);
-  const givers = await deps.db
-    .selectFrom("fundraiser_gifts as fg")
-    .innerJoin("gifts as g", "g.id", "fg.gift_id")
-    .select(["g.donor_email", "g.donor_name"])
-    .where("fg.fundraiser_id", "=", fundraiser.id)
-    .where("fg.wants_updates", "=", 1)
-    .where("g.status", "=", "paid")
-    .orderBy("g.created_at")
-    .execute();
-  const seen = new Set<string>();
-  for (const giver of givers) {
-    const address = giver.donor_email.toLowerCase();
-    if (!address || seen.has(address)) continue;
-    seen.add(address);
-    await deps.mailer.send({
-      to: address,
-      subject: `Nytt från insamlingen ”${fundraiser.title}”`,
-      text: [
-        `Hej ${giver.donor_name},`,
-        "",
-        `${fundraiser.organiser_name} har skrivit en hälsning till alla som har gett till insamlingen ”${fundraiser.title}”:`,
-        "",
-        update.text,
-        "",
-        `Se insamlingen: ${deps.publicUrl}${fundraiserPath(fundraiser.slug)}`,
-        "",
-        "Du får det här mejlet för att du bad om nyheter när du gav. Vill du inte ha fler, svara på mejlet så tar vi bort dig.",
-        "",
-        "Varma hälsningar,",
-        deps.site.name,
-      ].join("\n"),
-    });
-  }
+  const text = [
+    name ? `Hej ${name},` : "Hej,",
+    "",
+    `${fundraiser.organiser_name} har skrivit en hälsning till alla som har gett till insamlingen ”${fundraiser.title}”:`,
+    "",
+    update.text,
+    "",
+    `Se insamlingen: ${deps.publicUrl}${fundraiserPath(fundraiser.slug)}`,
+    "",
+    "Du får det här mejlet för att du bad om nyheter när du gav. Vill du inte ha fler, svara på mejlet så tar vi bort dig.",
+    "",
+    "Varma hälsningar,",
+    deps.site.name,
+  ].join("\n");
+  await attempt.outsideEffect(() => deps.mailer.send({ to: address, subject: `Nytt från insamlingen ”${fundraiser.title}”`, text }));
 }
 
 /** The page's gifts as the organiser may see them, for their CSV: online gifts show a name and amount only where the giver allowed it. */

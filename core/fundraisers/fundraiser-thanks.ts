@@ -7,10 +7,11 @@ import type { Logger } from "../logger";
 import type { JobAttempt } from "../jobs/job-runner";
 import { enqueueJob } from "../jobs/job-queue";
 import { swedishDate } from "../calendar/swedish-calendar";
-import { recipientKey, type RecipientCounter } from "../mail/recipient-limit";
+import type { RecipientCounter } from "../mail/recipient-limit";
 import { formatSek } from "../site/format";
 import { findFundraiserById, fundraiserGiftFacts, fundraiserPath, type FundraiserMailDeps } from "./fundraiser-service";
 import { fundraiserTotals } from "./fundraiser-wall";
+import { paidGiverAddresses } from "./fundraiser-givers";
 
 /**
  * The thank-you to every giver when a personal fundraiser ends (decision
@@ -99,21 +100,9 @@ export async function queueThankYous(deps: ThanksDeps, payload: unknown): Promis
     const now = deps.clock.now().toISOString();
     const claimed = await trx.updateTable("fundraisers").set({ thanked_at: now }).where("id", "=", fundraiserId).where("thanked_at", "is", null).where("status", "=", "closed").executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return 0;
-    const givers = await trx
-      .selectFrom("fundraiser_gifts as fg")
-      .innerJoin("gifts as g", "g.id", "fg.gift_id")
-      .select(["g.donor_email", "g.donor_name"])
-      .where("fg.fundraiser_id", "=", fundraiserId)
-      .where("g.status", "=", "paid")
-      .orderBy("g.created_at")
-      .execute();
-    const seen = new Set<string>();
     let queued = 0;
     let limited = 0;
-    for (const giver of givers) {
-      const address = recipientKey(giver.donor_email ?? "");
-      if (!address.includes("@") || seen.has(address)) continue;
-      seen.add(address);
+    for (const { address, name } of await paidGiverAddresses(trx, fundraiserId)) {
       if (!(await deps.recipientMail.hit(address, trx))) {
         limited += 1;
         continue;
@@ -121,7 +110,7 @@ export async function queueThankYous(deps: ThanksDeps, payload: unknown): Promis
       const addressKey = crypto.createHash("sha256").update(address).digest("hex").slice(0, 32);
       await enqueueJob(trx, deps.clock, {
         type: FUNDRAISER_THANK_YOU_JOB,
-        payload: { fundraiserId, address, name: giver.donor_name ?? "" },
+        payload: { fundraiserId, address, name },
         dedupeKey: `${FUNDRAISER_THANK_YOU_JOB}:${fundraiserId}:${addressKey}`,
       });
       queued += 1;
