@@ -12,6 +12,7 @@ import { CheckboxField, TextAreaField } from "../components/form/field";
 import { parseForm, type FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import "../components/form/form.css";
+import { ManageLinkProblem } from "./manage-link-problem";
 import "./fundraiser.css";
 
 export function meta() {
@@ -81,19 +82,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function TeamManage({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.state !== "ok") {
-    return (
-      <article className="page page--narrow">
-        <h1>{loaderData.state === "expired" ? "Länken har gått ut" : "Länken fungerar inte"}</h1>
-        <p className="lead">
-          {loaderData.state === "expired" ? "Länken gäller inte längre. Ring eller mejla oss, så skickar vi en ny." : "Länken är inte giltig. Kontrollera att hela länken från mejlet kom med."}
-        </p>
-        <p>
-          <Link to="/kontakt">Kontakta oss</Link>
-        </p>
-      </article>
-    );
-  }
+  if (loaderData.state !== "ok") return <ManageLinkProblem state={loaderData.state} />;
   return <Manage d={loaderData} actionData={actionData} />;
 }
 
