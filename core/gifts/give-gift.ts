@@ -2,10 +2,11 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
 import type { DB } from "#db/schema";
 import type { PaymentService } from "../payments/payment-service";
+import type { StartOptions } from "../payments/payment-provider";
 import type { GiftRow, PaymentRow } from "../payments/payment-repository";
 import type { GiftFormData } from "./gift-form";
 import type { GiftType } from "./gift-types";
-import { createGift, giftRecorded, type NewGift } from "./gift-service";
+import { createGift, type NewGift } from "./gift-service";
 import { PROVIDER_FOR_METHOD } from "../payments/payment-status";
 import { normalisePersonnummer } from "../identity/personnummer";
 import { checkRecipientMail, countRecipientMail, type RecipientCounter, type TypedAddress } from "../mail/recipient-limit";
@@ -29,24 +30,22 @@ export interface GiftExtras {
 }
 
 /**
- * A donor gives: the gift is recorded (once per idempotency key, with its
- * order) and its first payment attempt committed, then the provider is asked.
- * Every gift form's action and the JSON API come through here.
+ * A donor gives: the gift (once per idempotency key, with its order) and its
+ * first payment attempt are recorded in one transaction, then the provider is
+ * asked. Every gift form's action and the JSON API come through here.
  */
 export async function giveGift(
   deps: GiveGiftDeps,
   data: GiftFormData,
   extras: GiftExtras = {},
 ): Promise<{ gift: GiftRow; payment: PaymentRow }> {
-  // Over a payment-start limit, or one e-mail too many to an address typed here: refused
-  // before anything is stored (PaymentStartsLimitedError, RecipientMailLimitedError). A
-  // retried submit of a recorded gift is answered with that gift; its payment's start
-  // counts again only if it makes a new attempt.
+  const provider = PROVIDER_FOR_METHOD[data.paymentMethod];
+  const options: StartOptions = {
+    ...(data.swishPayerAlias ? { payerAlias: data.swishPayerAlias } : {}),
+    ...(data.personnummer ? { ssn: normalisePersonnummer(data.personnummer) ?? undefined } : {}),
+  };
   const mailTo = recipientAddresses(extras);
-  if (!(await giftRecorded(deps.db, data.idempotencyKey))) {
-    await deps.payments.checkStartAllowed(data.swishPayerAlias, data.paymentMethod === "invoice" ? data.email : null);
-    await checkRecipientMail(deps.recipientMail, mailTo);
-  }
+  let firstAttempt: PaymentRow | undefined;
   const { gift, created } = await createGift(deps.db, deps.clock, {
     giftType: extras.giftType ?? "one_off",
     amountOre: data.amountOre,
@@ -60,15 +59,20 @@ export async function giveGift(
     address: data.address,
     publicMention: data.publicMention,
     idempotencyKey: data.idempotencyKey,
-    ...(extras.storeWith ? { storeWith: extras.storeWith } : {}),
+    // A new gift only. Over a payment-start limit, or one e-mail too many to an address
+    // typed here, the transaction is undone and nothing is stored (PaymentStartsLimitedError,
+    // RecipientMailLimitedError); the e-mails are counted once per gift.
+    storeWith: async (trx, row) => {
+      await extras.storeWith?.(trx, row);
+      await checkRecipientMail(deps.recipientMail, mailTo, trx);
+      firstAttempt = await deps.payments.openFirstAttempt(trx, row, provider, options);
+      await countRecipientMail(deps.recipientMail, mailTo, trx);
+    },
   });
-  // Counted once per gift: the same form sent again (its idempotency key) sends nothing new.
-  if (created) await countRecipientMail(deps.recipientMail, mailTo);
-  const payment = await deps.payments.startPayment(gift.id, PROVIDER_FOR_METHOD[data.paymentMethod], {
-    ...(data.swishPayerAlias ? { payerAlias: data.swishPayerAlias } : {}),
-    ...(data.personnummer ? { ssn: normalisePersonnummer(data.personnummer) ?? undefined } : {}),
-  });
-  return { gift, payment };
+  // A retried submit of a recorded gift is answered with that gift and its open or paid
+  // attempt; a new attempt, if it needs one, counts against the start limits again.
+  if (!created || !firstAttempt) return { gift, payment: await deps.payments.startPayment(gift.id, provider, options) };
+  return { gift, payment: await deps.payments.askProvider(gift, firstAttempt, options) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../clock";
 import type { Logger } from "../logger";
 import type { DB } from "#db/schema";
@@ -17,7 +17,7 @@ import type { PaymentProvider, StartOptions, StartResult } from "./payment-provi
 import { markChecked, transitionPayment, type TransitionSource } from "./payment-transitions";
 import type { PaymentOutcomeHandlers } from "./payment-outcomes";
 import { enqueueJob } from "../jobs/job-queue";
-import { admitPaymentStart, type PaymentStartLimits } from "./payment-start-limits";
+import { admitPaymentStart, checkPaymentStart, type PaymentStartLimits } from "./payment-start-limits";
 
 export interface PaymentServiceDeps {
   db: Kysely<DB>;
@@ -39,6 +39,13 @@ const MIN_CHECK_INTERVAL_MS = 2_000;
 const UNFINISHED_START_AFTER_MS = 15_000;
 /** Extra time after expiry before reconciliation cancels at the provider. */
 const EXPIRY_GRACE_MS = 60_000;
+
+export interface RefreshOptions {
+  /** Ask the provider even if it was asked within the last two seconds (a callback, a signed return, reconciliation). */
+  force?: boolean;
+  /** The payment as the caller has just read it, so it is not read again (a move still applies only from the status it had). */
+  known?: PaymentRow;
+}
 
 export class UnknownProviderError extends Error {
   constructor(provider: string) {
@@ -75,11 +82,11 @@ export class PaymentService {
 
   /**
    * Throws PaymentStartsLimitedError when a new attempt with this payer would
-   * be over a limit, without counting it: a gift form asks before it stores
-   * the gift, so a refused start leaves nothing behind.
+   * be over a limit, without counting it: for a caller that stores something
+   * before the start (the API's gift without a payment).
    */
   async checkStartAllowed(payerAlias: string | null = null, invoiceTo: string | null = null): Promise<void> {
-    await admitPaymentStart(this.deps.startLimits, payerAlias, false, undefined, invoiceTo);
+    await checkPaymentStart(this.deps.startLimits, payerAlias, invoiceTo);
   }
 
   /**
@@ -103,80 +110,111 @@ export class PaymentService {
         await trx.updateTable("payments").set({ restarted_at: restartedAt }).where("id", "=", existing.id).execute();
         return { gift, payment: { ...existing, restarted_at: restartedAt }, created: false, unfinished: true };
       }
-      await admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, true, trx, provider.method === "invoice" ? gift.donor_email : null);
-      const now = clock.now();
-      const row: PaymentRow = {
-        id: crypto.randomUUID(),
-        gift_id: giftId,
-        method: provider.method,
-        provider: provider.name,
-        provider_reference: provider.newProviderReference(),
-        status: "created",
-        amount_ore: gift.amount_ore,
-        payer_alias: options.payerAlias ?? null,
-        client_token: null,
-        client_url: null,
-        error_code: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        paid_at: null,
-        expires_at: new Date(now.getTime() + provider.expiresAfterMs).toISOString(),
-        last_checked_at: null,
-        restarted_at: null,
-      };
-      await trx.insertInto("payments").values(row).execute();
-      await trx
-        .insertInto("payment_events")
-        .values({
-          payment_id: row.id,
-          type: "created",
-          from_status: null,
-          to_status: "created",
-          source: "api",
-          data: JSON.stringify({ provider: provider.name, method: provider.method }),
-          created_at: row.created_at,
-        })
-        .execute();
-      for (const job of provider.jobsOnCreate?.(row) ?? []) await enqueueJob(trx, clock, job);
-      return { gift, payment: row, created: true, unfinished: false };
+      return { gift, payment: await this.openAttempt(trx, gift, provider, options), created: true, unfinished: false };
     });
     if (unfinished) return this.finishUnfinished(payment, provider, giftId, providerName, options);
     // An open attempt asked for again: the donor may have paid in it already with the
     // answer lost (a crash, a closed tab). Read the provider before offering its window
     // again, so a card is not charged a second time for the same gift (issue #19).
     if (!created) return isFinalStatus(payment.status) ? payment : this.refreshPayment(payment.id, "api", { force: true });
-    this.deps.onStarted?.(provider.name);
-
     // The gift as read under its lock above: what the provider is asked for cannot have changed since.
+    return this.askProvider(gift, payment, options);
+  }
+
+  /**
+   * The first attempt of a gift recorded in the same transaction (a gift
+   * form's submit, core/gifts/give-gift.ts): the gift and its attempt commit
+   * together, and a start over a limit stores neither. Once the transaction
+   * has committed, `askProvider` sends it.
+   */
+  async openFirstAttempt(trx: Transaction<DB>, gift: GiftRow, providerName: ProviderName, options: StartOptions = {}): Promise<PaymentRow> {
+    return this.openAttempt(trx, gift, this.provider(providerName), options);
+  }
+
+  /**
+   * A new attempt, with the provider reference chosen in advance, committed
+   * before the provider hears of it and counted against the start limits in
+   * the same transaction (PaymentStartsLimitedError undoes both).
+   */
+  private async openAttempt(trx: Transaction<DB>, gift: GiftRow, provider: PaymentProvider, options: StartOptions): Promise<PaymentRow> {
+    const { clock } = this.deps;
+    await admitPaymentStart(this.deps.startLimits, options.payerAlias ?? null, trx, provider.method === "invoice" ? gift.donor_email : null);
+    const now = clock.now();
+    const row: PaymentRow = {
+      id: crypto.randomUUID(),
+      gift_id: gift.id,
+      method: provider.method,
+      provider: provider.name,
+      provider_reference: provider.newProviderReference(),
+      status: "created",
+      amount_ore: gift.amount_ore,
+      payer_alias: options.payerAlias ?? null,
+      client_token: null,
+      client_url: null,
+      error_code: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      paid_at: null,
+      expires_at: new Date(now.getTime() + provider.expiresAfterMs).toISOString(),
+      last_checked_at: null,
+      restarted_at: null,
+    };
+    await trx.insertInto("payments").values(row).execute();
+    await trx
+      .insertInto("payment_events")
+      .values({
+        payment_id: row.id,
+        type: "created",
+        from_status: null,
+        to_status: "created",
+        source: "api",
+        data: JSON.stringify({ provider: provider.name, method: provider.method }),
+        created_at: row.created_at,
+      })
+      .execute();
+    for (const job of provider.jobsOnCreate?.(row) ?? []) await enqueueJob(trx, clock, job);
+    return row;
+  }
+
+  /**
+   * Sends a committed new attempt to its provider and saves the answer. A
+   * start that does not complete leaves the attempt as it is: we cannot tell
+   * whether the provider took it, and reconciliation will ask.
+   */
+  async askProvider(gift: GiftRow, payment: PaymentRow, options: StartOptions = {}): Promise<PaymentRow> {
+    const provider = this.provider(payment.provider);
+    this.deps.onStarted?.(provider.name);
     let result;
     try {
       result = await provider.start(payment, gift, options);
     } catch (error) {
-      // We cannot tell whether the provider took it; reconciliation will ask.
       this.deps.logger.warn({ err: error, paymentId: payment.id, provider: provider.name }, "payment start did not complete");
       return payment;
     }
     return this.recordStart(payment, result);
   }
 
-  /** Saves what the provider's start answered: the token or window address, and the new status. */
+  /**
+   * Saves what the provider's start answered – the token or window address,
+   * and the new status – in one write while the attempt is as we left it.
+   */
   private async recordStart(payment: PaymentRow, result: StartResult): Promise<PaymentRow> {
     const { db } = this.deps;
-    if (result.clientToken || result.clientUrl) {
-      await db
-        .updateTable("payments")
-        .set({ client_token: result.clientToken ?? null, client_url: result.clientUrl ?? null })
-        .where("id", "=", payment.id)
-        .execute();
+    const answer = result.clientToken || result.clientUrl ? { client_token: result.clientToken ?? null, client_url: result.clientUrl ?? null } : undefined;
+    if (result.status !== "created") {
+      const moved = await transitionPayment(this.deps, {
+        paymentId: payment.id,
+        to: result.status,
+        source: "api",
+        errorCode: result.errorCode ?? null,
+        known: payment,
+        ...(answer ? { alsoSet: answer } : {}),
+      });
+      if (moved.changed || !answer) return moved.payment;
     }
-    if (result.status === "created") return (await findPayment(db, payment.id)) as PaymentRow;
-    const transitioned = await transitionPayment(this.deps, {
-      paymentId: payment.id,
-      to: result.status,
-      source: "api",
-      errorCode: result.errorCode ?? null,
-    });
-    return transitioned.payment;
+    // Still "created" by the provider's word, or already moved by another writer (a callback): the answer alone.
+    if (!answer) return (await findPayment(db, payment.id)) as PaymentRow;
+    return db.updateTable("payments").set(answer).where("id", "=", payment.id).returningAll().executeTakeFirstOrThrow();
   }
 
   /**
@@ -237,7 +275,7 @@ export class PaymentService {
    * Brings our record in line with the provider. Cheap to call often: within
    * two seconds of the last check it only reads our own database.
    */
-  async refreshPayment(paymentId: string, source: TransitionSource, options: { force?: boolean } = {}): Promise<PaymentRow> {
+  async refreshPayment(paymentId: string, source: TransitionSource, options: RefreshOptions = {}): Promise<PaymentRow> {
     // Several polls of the same payment arriving together share one provider
     // check instead of each asking the provider (a local optimisation only:
     // correctness comes from the conditional transition, not from this).
@@ -251,9 +289,9 @@ export class PaymentService {
 
   private readonly refreshing = new Map<string, Promise<PaymentRow>>();
 
-  private async refreshOnce(paymentId: string, source: TransitionSource, options: { force?: boolean }): Promise<PaymentRow> {
+  private async refreshOnce(paymentId: string, source: TransitionSource, options: RefreshOptions): Promise<PaymentRow> {
     const { db, clock, logger } = this.deps;
-    const payment = await findPayment(db, paymentId);
+    const payment = options.known?.id === paymentId ? options.known : await findPayment(db, paymentId);
     if (!payment) throw new Error(`Unknown payment ${paymentId}`);
     if (isFinalStatus(payment.status)) return payment;
     const lastChecked = payment.last_checked_at ? Date.parse(payment.last_checked_at) : 0;
@@ -287,6 +325,7 @@ export class PaymentService {
       source,
       errorCode: status.errorCode ?? null,
       data: status.data,
+      known: payment,
     });
     return result.payment;
   }
@@ -305,7 +344,7 @@ export class PaymentService {
     if (!payment) throw new Error(`Unknown payment ${paymentId}`);
     if (isFinalStatus(payment.status)) return payment;
     const signed = this.provider(payment.provider).verifiesReturn?.(payment, query) ?? false;
-    return signed ? this.refreshPayment(paymentId, "donor", { force: true }) : this.refreshPayment(paymentId, "poll");
+    return this.refreshPayment(paymentId, signed ? "donor" : "poll", { force: signed, known: payment });
   }
 
   /**
@@ -359,7 +398,7 @@ export class PaymentService {
     let settled = 0;
     for (const payment of open) {
       try {
-        let current = await this.refreshPayment(payment.id, "reconcile", { force: true });
+        let current = await this.refreshPayment(payment.id, "reconcile", { force: true, known: payment });
         const overdue = clock.now().getTime() > Date.parse(current.expires_at) + EXPIRY_GRACE_MS;
         if (!isFinalStatus(current.status) && overdue) {
           const outcome = await provider.cancel(current);

@@ -39,27 +39,37 @@ export const PAYMENT_STARTS_LIMITED_MESSAGE =
   "Du har försökt betala många gånger på kort tid. Vänta några minuter och försök sedan igen – ingen gåva har dragits.";
 
 /**
- * Throws PaymentStartsLimitedError when a start would be over a limit (and
- * RecipientMailLimitedError, field `email`, when an invoice to `invoiceTo`
- * would be one e-mail too many); counts it when `count`. `within` is the transaction that records the start: a
+ * Counts a start, in `within` – the transaction that records it: a
  * database-kept count is raised in it (and undone with it when the start is
  * refused), and it needs no second connection while the gift row is locked.
+ * Throws PaymentStartsLimitedError when the start is over a limit, and
+ * RecipientMailLimitedError (field `email`) when an invoice to `invoiceTo`
+ * would be one e-mail too many. Kept in this process (the SQLite default), a
+ * count made before a later limit refuses the start is not undone; it only
+ * brings that visitor's own limit one nearer.
  */
 export async function admitPaymentStart(
   limits: PaymentStartLimits | undefined,
   payerAlias: string | null,
-  count: boolean,
-  within?: Transaction<DB>,
+  within: Transaction<DB>,
   invoiceTo: string | null = null,
 ): Promise<void> {
   if (!limits) return;
   const visitor = limits.visitor();
-  const check = (counter: StartCounter, key: string) => (count ? counter.hit(key, within) : counter.peek(key, within));
-  if (visitor !== null && !(await check(limits.perVisitor, visitor))) throw new PaymentStartsLimitedError("visitor");
-  if (payerAlias && !(await check(limits.perPayer, payerAlias))) throw new PaymentStartsLimitedError("payer");
+  if (visitor !== null && !(await limits.perVisitor.hit(visitor, within))) throw new PaymentStartsLimitedError("visitor");
+  if (payerAlias && !(await limits.perPayer.hit(payerAlias, within))) throw new PaymentStartsLimitedError("payer");
   if (invoiceTo && limits.perRecipient) {
     const invoice = [{ address: invoiceTo, field: "email" }];
     await checkRecipientMail(limits.perRecipient, invoice, within);
-    if (count) await countRecipientMail(limits.perRecipient, invoice, within);
+    await countRecipientMail(limits.perRecipient, invoice, within);
   }
+}
+
+/** The same limits asked without counting: whether a start would be refused now (for a caller that stores something before the start). */
+export async function checkPaymentStart(limits: PaymentStartLimits | undefined, payerAlias: string | null, invoiceTo: string | null = null): Promise<void> {
+  if (!limits) return;
+  const visitor = limits.visitor();
+  if (visitor !== null && !(await limits.perVisitor.peek(visitor))) throw new PaymentStartsLimitedError("visitor");
+  if (payerAlias && !(await limits.perPayer.peek(payerAlias))) throw new PaymentStartsLimitedError("payer");
+  if (invoiceTo && limits.perRecipient) await checkRecipientMail(limits.perRecipient, [{ address: invoiceTo, field: "email" }]);
 }

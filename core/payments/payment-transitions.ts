@@ -15,6 +15,14 @@ export interface TransitionRequest {
   errorCode?: string | null;
   /** Provider facts worth keeping with the event (never personnummer or tokens). */
   data?: Record<string, unknown>;
+  /**
+   * The attempt as the caller has just written or read it, so it is not read
+   * again: the move applies only while the attempt is still in that status,
+   * and otherwise is tried as usual from what the database holds.
+   */
+  known?: PaymentRow;
+  /** What the provider's answer adds to the attempt (its token, its window's address), saved with the move. */
+  alsoSet?: { client_token: string | null; client_url: string | null };
 }
 
 export interface TransitionResult {
@@ -62,10 +70,10 @@ export async function transitionPaymentWithin(
   request: TransitionRequest,
 ): Promise<TransitionResult> {
   const { clock, outcomes } = deps;
-  const current = await findPayment(trx, request.paymentId);
+  const current = request.known ?? (await findPayment(trx, request.paymentId));
   if (!current) throw new Error(`Unknown payment ${request.paymentId}`);
   const from = current.status;
-  if (!canTransition(from, request.to)) return { changed: false, payment: current };
+  if (!canTransition(from, request.to)) return { changed: false, payment: request.known ? await reread(trx, current) : current };
 
   const now = clock.now().toISOString();
   const updated = await trx
@@ -76,12 +84,16 @@ export async function transitionPaymentWithin(
       last_checked_at: now,
       ...(request.to === "paid" ? { paid_at: now } : {}),
       ...(request.errorCode !== undefined ? { error_code: request.errorCode } : {}),
+      ...request.alsoSet,
     })
     .where("id", "=", current.id)
     .where("status", "=", from)
+    .returningAll()
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    return { changed: false, payment: (await findPayment(trx, current.id)) ?? current };
+  if (!updated) {
+    // Another writer moved it first. What the caller knew is out of date: try again from the database.
+    if (request.known) return transitionPaymentWithin(trx, deps, { ...request, known: undefined });
+    return { changed: false, payment: await reread(trx, current) };
   }
 
   await trx
@@ -98,7 +110,11 @@ export async function transitionPaymentWithin(
     .execute();
 
   if (isPaymentOutcome(request.to)) await outcomes.publish({ trx, clock, payment: current, outcome: request.to, errorCode: request.errorCode, at: now });
-  return { changed: true, payment: (await findPayment(trx, current.id)) as PaymentRow };
+  return { changed: true, payment: updated };
+}
+
+async function reread(trx: Transaction<DB>, payment: PaymentRow): Promise<PaymentRow> {
+  return (await findPayment(trx, payment.id)) ?? payment;
 }
 
 /** Records that the provider was asked, without a status change. */

@@ -60,7 +60,7 @@ export function paymentsApiRouter(container: AppContainer): Router {
 
   /** The payment as the API shows it, after asking its provider if it is still open. */
   const currentView = async (payment: PaymentRow) => {
-    const current = isFinalStatus(payment.status) ? payment : await payments.refreshPayment(payment.id, "poll");
+    const current = isFinalStatus(payment.status) ? payment : await payments.refreshPayment(payment.id, "poll", { known: payment });
     const gift = await findGift(container.db, current.gift_id);
     return paymentView(container.paymentViews, gift!, current);
   };

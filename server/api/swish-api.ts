@@ -74,7 +74,7 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
         return sendApiError(res, 404, "not_found", "Betalningen finns inte.");
       }
       if (!isFinalStatus(payment.status)) {
-        payment = await container.payments.refreshPayment(payment.id, "poll");
+        payment = await container.payments.refreshPayment(payment.id, "poll", { known: payment });
       }
       const gift = await findGift(container.db, payment.gift_id);
       if (!gift) return sendApiError(res, 404, "not_found", "Betalningen finns inte.");
@@ -94,7 +94,7 @@ export function swishApiRouter(container: AppContainer, limits: { initPerMinute:
         container.logger.warn({ instructionId: callback.id }, "Swish callback for an unknown payment");
         return res.status(200).end();
       }
-      await container.payments.refreshPayment(payment.id, "callback", { force: true });
+      await container.payments.refreshPayment(payment.id, "callback", { force: true, known: payment });
       res.status(200).end();
     } catch (error) {
       if (error instanceof SwishCallbackError) return sendApiError(res, 400, "invalid_callback", "Ogiltigt anrop.");
