@@ -4,8 +4,7 @@ import { recordPaidMembershipFee, revokeRefundedMembershipFee } from "./membersh
 /** A membership fee's year is recorded when its gift's payment is paid, and taken back when it is refunded. */
 export const membershipPaymentOutcomes: PaymentOutcomeSubscriber = {
   async paid({ trx, clock, payment }) {
-    const gift = await trx.selectFrom("gifts").select(["id", "donor_id"]).where("id", "=", payment.gift_id).executeTakeFirstOrThrow();
-    await recordPaidMembershipFee(trx, clock, gift);
+    await recordPaidMembershipFee(trx, clock, payment.gift_id);
   },
   async refunded({ trx, clock, payment }) {
     await revokeRefundedMembershipFee(trx, clock, payment.gift_id);

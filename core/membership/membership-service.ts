@@ -135,16 +135,19 @@ export async function recordMembership(db: Kysely<DB>, clock: Clock, form: Membe
  * donor's own membership) or makes a new one, and adds a year from today or
  * from the day after the member's paid year ends, whichever is later.
  */
-export async function recordPaidMembershipFee(trx: Transaction<DB>, clock: Clock, gift: Pick<GiftRow, "id" | "donor_id">): Promise<void> {
-  const fee = await trx.selectFrom("membership_fees").selectAll().where("gift_id", "=", gift.id).where("valid_from", "is", null).executeTakeFirst();
+export async function recordPaidMembershipFee(trx: Transaction<DB>, clock: Clock, giftId: string): Promise<void> {
+  // Asked of every paid gift, so the fee first: most gifts have none, and need no second read.
+  const fee = await trx.selectFrom("membership_fees").selectAll().where("gift_id", "=", giftId).where("valid_from", "is", null).executeTakeFirst();
   if (!fee) return;
+  // The paying donor: the member a fee for oneself extends or makes; a present's member is the recipient.
+  const donorId = fee.is_present ? null : (await trx.selectFrom("gifts").select("donor_id").where("id", "=", giftId).executeTakeFirstOrThrow()).donor_id;
   const now = clock.now();
   const today = swedishDate(now);
   const member =
     fee.member_number !== null
       ? await trx.selectFrom("members").selectAll().where("member_number", "=", fee.member_number).executeTakeFirst()
-      : !fee.is_present && gift.donor_id
-        ? await findMemberOfDonor(trx, gift.donor_id)
+      : donorId
+        ? await findMemberOfDonor(trx, donorId)
         : undefined;
 
   const validFrom = member && member.paid_until >= today ? addDays(member.paid_until, 1) : today;
@@ -164,8 +167,7 @@ export async function recordPaidMembershipFee(trx: Transaction<DB>, clock: Clock
       .insertInto("members")
       .values({
         reference: crypto.randomBytes(18).toString("base64url"),
-        // A present's member is the recipient, not the donor who paid.
-        donor_id: fee.is_present ? null : gift.donor_id,
+        donor_id: donorId,
         ...details,
         paid_until: validUntil,
         reminded_for: null,
@@ -179,7 +181,7 @@ export async function recordPaidMembershipFee(trx: Transaction<DB>, clock: Clock
   await trx
     .updateTable("membership_fees")
     .set({ member_number: memberNumber, valid_from: validFrom, valid_until: validUntil })
-    .where("gift_id", "=", gift.id)
+    .where("gift_id", "=", giftId)
     .execute();
 }
 
