@@ -16,6 +16,19 @@ describe("a page sent gzip'd from pieces compressed once", () => {
     expect(() => preparePieces(["a", "b"], [])).toThrow(/one slot length/);
   });
 
+  it("takes a value of any length where its place says so (the visitor's address on the kept not-found page)", () => {
+    const text = "<p>Sidan kunde inte hittas. ".repeat(50);
+    const prepared = preparePieces([text, `">${text}`, `")${text}`], [null, 3]);
+    for (const address of ["/x", `/${"a-b".repeat(300)}`, ""]) {
+      const values = [address, "abc"];
+      const page = `${text}${address}">${text}abc")${text}`;
+      expect(plainPieces(prepared, values).toString("utf8")).toBe(page);
+      expect(zlib.gunzipSync(gzipPieces(prepared, values)).toString("utf8")).toBe(page);
+    }
+    expect(() => gzipPieces(prepared, ["/a b", "abc"])).toThrow(/printable ASCII/);
+    expect(() => gzipPieces(prepared, ["x".repeat(65_536), "abc"])).toThrow(/at most 65535/);
+  });
+
   it("serves a kept page – nonces and form tokens – as gzip that is the page the visitor would get uncompressed", () => {
     const standIns = new PlaceholderTokens();
     const html = [

@@ -9,6 +9,11 @@ import zlib from "node:zlib";
  * its values between them as small uncompressed (stored) deflate blocks, an
  * empty final block, and the CRC-32 and length of the page as sent. The bytes
  * decompress to exactly the page with its values.
+ *
+ * A place may also take a value of any length (the visitor's own address on
+ * the kept not-found page, decision 0054): the piece after it is compressed
+ * without the text before it, since no distance across a value of unknown
+ * length can be known in advance.
  */
 
 interface Piece {
@@ -20,8 +25,8 @@ interface Piece {
 
 export interface PreparedPieces {
   pieces: Piece[];
-  /** The length in bytes of the value between piece i and piece i + 1. */
-  slotLengths: number[];
+  /** The length in bytes of the value between piece i and piece i + 1; null: any length. */
+  slotLengths: Array<number | null>;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]);
@@ -29,8 +34,14 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const WINDOW = 32 * 1024;
 
-/** `parts` are the fixed texts; between parts i and i + 1 goes a value of `slotLengths[i]` ASCII characters. */
-export function preparePieces(parts: readonly string[], slotLengths: readonly number[]): PreparedPieces {
+/** A stored deflate block holds at most this many bytes: a value of any length is held to it. */
+const MAX_STORED = 0xffff;
+
+/**
+ * `parts` are the fixed texts; between parts i and i + 1 goes a value of `slotLengths[i]` ASCII characters,
+ * or of any length (up to 65,535) where it is null.
+ */
+export function preparePieces(parts: readonly string[], slotLengths: ReadonlyArray<number | null>): PreparedPieces {
   if (slotLengths.length !== Math.max(0, parts.length - 1)) throw new Error("one slot length between each two parts");
   const pieces: Piece[] = [];
   let before = Buffer.alloc(0);
@@ -43,8 +54,9 @@ export function preparePieces(parts: readonly string[], slotLengths: readonly nu
     const dictionary = before.subarray(Math.max(0, before.length - WINDOW));
     const options = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH, ...(dictionary.length > 0 ? { dictionary } : {}) };
     pieces.push({ text, deflated: zlib.deflateRawSync(text, options) });
-    const gap = i < slotLengths.length ? Buffer.alloc(slotLengths[i]!, 0) : Buffer.alloc(0);
-    before = Buffer.concat([before.subarray(Math.max(0, before.length - WINDOW)), text, gap]);
+    const length = i < slotLengths.length ? slotLengths[i] : 0;
+    // After a value of any length, nothing before it is at a distance known now: the next piece starts afresh.
+    before = length === null ? Buffer.alloc(0) : Buffer.concat([before.subarray(Math.max(0, before.length - WINDOW)), text, Buffer.alloc(length!, 0)]);
   });
   return { pieces, slotLengths: [...slotLengths] };
 }
@@ -53,9 +65,14 @@ function checkedValues(prepared: PreparedPieces, values: readonly string[]): Buf
   if (values.length !== prepared.slotLengths.length) throw new Error(`${prepared.slotLengths.length} values expected`);
   return values.map((value, i) => {
     const bytes = Buffer.from(value, "latin1");
+    const length = prepared.slotLengths[i];
+    if (length === null) {
+      if (bytes.length > MAX_STORED || !/^[\x21-\x7e]*$/.test(value)) throw new Error(`a value here must be at most ${MAX_STORED} characters of printable ASCII`);
+      return bytes;
+    }
     // The pieces' back-references count on each value taking exactly the room it had when they were compressed.
-    if (bytes.length !== prepared.slotLengths[i] || !/^[\x21-\x7e]*$/.test(value)) {
-      throw new Error(`a value here must be ${prepared.slotLengths[i]} characters of printable ASCII`);
+    if (bytes.length !== length || !/^[\x21-\x7e]*$/.test(value)) {
+      throw new Error(`a value here must be ${length} characters of printable ASCII`);
     }
     return bytes;
   });

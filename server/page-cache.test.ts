@@ -66,6 +66,21 @@ describe("a kept page", () => {
     expect(personalise(standIns.compile(html), "n")).toBe(html);
   });
 
+  it("kept for many addresses (the not-found page), gets the visitor's path and query where the stand-in's were", () => {
+    const standIns = new PlaceholderTokens();
+    const standIn = { pathname: "/nf-0123-~!%2D", search: "?nf-0123=x" };
+    const html = `<input name="returnTo" value="/nf-0123-~!%2D?nf-0123=x"><script nonce="${NONCE_PLACEHOLDER}">restore("/nf-0123-~!%2D")</script>`;
+    const body = standIns.compile(html, standIn);
+    expect(body.parts.join("")).not.toContain("nf-0123");
+    expect(personalise(body, "n", undefined, { pathname: "/finns%C3%A5", search: "?utm_source=x" })).toBe(
+      '<input name="returnTo" value="/finns%C3%A5?utm_source=x"><script nonce="n">restore("/finns%C3%A5")</script>',
+    );
+    expect(personalise(body, "n", undefined, { pathname: "/a/b", search: "" })).toBe('<input name="returnTo" value="/a/b"><script nonce="n">restore("/a/b")</script>');
+    expect(() => personalise(body, "n")).toThrow(/address/);
+    // The stand-in anywhere else (here percent-encoded) is left in the text, where the server looks for it before keeping the page.
+    expect(standIns.compile(`<a href="/sok?from=%2Fnf-0123-~!%252D">`, standIn).parts.join("")).toContain("nf-0123");
+  });
+
   it("is kept only for a 200 HTML answer without cookies or private caching", () => {
     const answer = (status: number, headers: Record<string, string>) => ({ status, headers: new Headers(headers) });
     expect(mayKeep(answer(200, { "content-type": "text/html; charset=utf-8" }))).toBe(true);
@@ -78,6 +93,11 @@ describe("a kept page", () => {
     expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "private, no-store" }), true)).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "text/html", "cache-control": "no-store", "set-cookie": "hl_bankid=b" }), true)).toBe(false);
     expect(mayKeep(answer(200, { "content-type": "application/json" }))).toBe(false);
+    // The not-found page is kept as what it is, a 404; nothing else is.
+    expect(mayKeep(answer(404, { "content-type": "text/html" }), false, 404)).toBe(true);
+    expect(mayKeep(answer(200, { "content-type": "text/html" }), false, 404)).toBe(false);
+    expect(mayKeep(answer(500, { "content-type": "text/html" }), false, 404)).toBe(false);
+    expect(mayKeep(answer(404, { "content-type": "text/html", "set-cookie": "a=b" }), false, 404)).toBe(false);
   });
 });
 

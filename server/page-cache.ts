@@ -21,6 +21,10 @@ import { NONCE_LENGTH } from "./prerendered-responses";
  * Swish on this device first there). Entries live TTL milliseconds on the
  * server's clock (a test moving the clock forward expires them) and the cache
  * holds at most `maxEntries`, dropping the least recently used.
+ *
+ * The not-found page is kept too, one document for every unknown address of
+ * one shape, with the visitor's address put into it (server/not-found-page.ts,
+ * decision 0054).
  */
 export const CACHED_PAGES: ReadonlySet<string> = new Set([
   "/ge-en-gava",
@@ -58,15 +62,24 @@ export function anonymousPageKey(req: Pick<ExpressRequest, "method" | "path" | "
   const queryAt = req.originalUrl.indexOf("?");
   const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
   if (query.length > MAX_QUERY_LENGTH) return null;
+  const visitors = sharedBy(req.headers);
+  return visitors === null ? null : `${req.path}?${query}|${visitors}`;
+}
+
+/**
+ * Which anonymous visitors share a kept page: their device and consent, as `device|consent`; null when a
+ * cookie could make the page personal (a session, a BankID sign-in under way, anything not known harmless).
+ */
+export function sharedBy(headers: ExpressRequest["headers"]): string | null {
   let consent = "";
-  for (const part of (req.headers.cookie ?? "").split(";")) {
+  for (const part of (headers.cookie ?? "").split(";")) {
     const name = part.slice(0, part.indexOf("=")).trim();
     if (name === "") continue;
     if (!HARMLESS_COOKIES.has(name)) return null;
     if (name === CONSENT_COOKIE) consent = part.slice(part.indexOf("=") + 1).trim();
   }
-  const device = isPhone(req.headers["user-agent"]) ? "phone" : "other";
-  return `${req.path}?${query}|${device}|${consent}`;
+  const device = isPhone(headers["user-agent"]) ? "phone" : "other";
+  return `${device}|${consent}`;
 }
 
 /**
@@ -84,15 +97,22 @@ export class PlaceholderTokens {
     return this.count;
   }
 
-  /** Splits a page rendered with these stand-ins into its fixed text and the places that take fresh values. */
-  compile(html: string): CompiledPage["body"] {
-    const pattern = new RegExp(`${escapeRegExp(NONCE_PLACEHOLDER)}|${escapeRegExp(this.prefix)}-(\\d{12})`, "g");
+  /**
+   * Splits a page rendered with these stand-ins into its fixed text and the places that take fresh values.
+   * `address`: the stand-in address the page was rendered for (the kept not-found page, server/not-found-page.ts);
+   * its path, and its path with its query, become places for the visitor's own.
+   */
+  compile(html: string, address?: Address): CompiledPage["body"] {
+    const alternatives = [NONCE_PLACEHOLDER, ...(address ? [address.pathname + address.search, address.pathname] : [])].map(escapeRegExp);
+    const pattern = new RegExp(`${alternatives.join("|")}|${escapeRegExp(this.prefix)}-(\\d{12})`, "g");
     const parts: string[] = [];
     const slots: Slot[] = [];
     let last = 0;
     for (const match of html.matchAll(pattern)) {
       parts.push(html.slice(last, match.index));
-      slots.push(match[1] === undefined ? NONCE_SLOT : Number(match[1]));
+      slots.push(
+        match[1] !== undefined ? Number(match[1]) : match[0] === NONCE_PLACEHOLDER ? NONCE_SLOT : match[0] === address?.pathname ? PATH_SLOT : PATH_AND_QUERY_SLOT,
+      );
       last = match.index + match[0].length;
     }
     parts.push(html.slice(last));
@@ -100,8 +120,18 @@ export class PlaceholderTokens {
   }
 }
 
+/** A page's address as React Router sees it: its path, and its query with the `?` (or nothing). */
+export interface Address {
+  pathname: string;
+  search: string;
+}
+
 const NONCE_SLOT = -1;
-/** NONCE_SLOT, or the index of a fresh token. */
+/** The visitor's path (the kept not-found page's scroll restoration key). */
+const PATH_SLOT = -2;
+/** The visitor's path and query (the kept not-found page's consent banner's `returnTo`). */
+const PATH_AND_QUERY_SLOT = -3;
+/** NONCE_SLOT, PATH_SLOT, PATH_AND_QUERY_SLOT, or the index of a fresh token. */
 type Slot = number;
 
 export interface CompiledPage {
@@ -115,10 +145,20 @@ export interface CompiledPage {
 /** A fresh token is a UUID, as long as the stand-in it replaces. */
 const TOKEN_LENGTH = 36;
 
-/** What goes into each of the page's places for one visitor: their nonce, and tokens nobody else gets. */
-export function personalValues(body: CompiledPage["body"], nonce: string, freshToken: () => string = () => crypto.randomUUID()): string[] {
+/**
+ * What goes into each of the page's places for one visitor: their nonce, tokens nobody else gets, and on
+ * a page kept for many addresses their own address (which must need no escaping: server/not-found-page.ts).
+ */
+export function personalValues(body: CompiledPage["body"], nonce: string, freshToken: () => string = () => crypto.randomUUID(), address?: Address): string[] {
   const tokens = Array.from({ length: body.tokens }, freshToken);
-  return body.slots.map((slot) => (slot === NONCE_SLOT ? nonce : (tokens[slot] as string)));
+  return body.slots.map((slot) => {
+    if (slot === NONCE_SLOT) return nonce;
+    if (slot === PATH_SLOT || slot === PATH_AND_QUERY_SLOT) {
+      if (!address) throw new Error("this page is kept for many addresses: the visitor's address is needed");
+      return slot === PATH_SLOT ? address.pathname : address.pathname + address.search;
+    }
+    return tokens[slot] as string;
+  });
 }
 
 /** The page's text with these values in its places. */
@@ -128,23 +168,27 @@ export function withValues(body: CompiledPage["body"], values: readonly string[]
   return html;
 }
 
-/** The page as one visitor gets it: their nonce, and tokens nobody else gets. */
-export function personalise(body: CompiledPage["body"], nonce: string, freshToken?: () => string): string {
-  return withValues(body, personalValues(body, nonce, freshToken));
+/** The page as one visitor gets it: their nonce, tokens nobody else gets, and their address on a page kept for many. */
+export function personalise(body: CompiledPage["body"], nonce: string, freshToken?: () => string, address?: Address): string {
+  return withValues(body, personalValues(body, nonce, freshToken, address));
 }
 
-/** The page's pieces compressed once, so that no gzip response of it compresses anything. */
+/** The page's pieces compressed once, so that no gzip response of it compresses anything; an address may be of any length. */
 export function gzipPiecesOf(page: CompiledPage): PreparedPieces {
-  return preparePieces(page.body.parts, page.body.slots.map((slot) => (slot === NONCE_SLOT ? NONCE_LENGTH : TOKEN_LENGTH)));
+  return preparePieces(
+    page.body.parts,
+    page.body.slots.map((slot) => (slot === NONCE_SLOT ? NONCE_LENGTH : slot === PATH_SLOT || slot === PATH_AND_QUERY_SLOT ? null : TOKEN_LENGTH)),
+  );
 }
 
 /**
  * Whether a rendered answer may be kept for other anonymous visitors. A private page's route says
  * `no-store` to browsers whoever asks; every response of it, kept or not, says so again
  * (`privateHeaders` in server/page-requests.ts), so for such a page that word alone does not make it personal.
+ * `status`: the answer a kept page is – 200, or 404 for the not-found page (server/not-found-page.ts).
  */
-export function mayKeep(response: Pick<Response, "status" | "headers">, privatePage = false): boolean {
-  if (response.status !== 200) return false;
+export function mayKeep(response: Pick<Response, "status" | "headers">, privatePage = false, status = 200): boolean {
+  if (response.status !== status) return false;
   if (response.headers.has("set-cookie")) return false;
   const cacheControl = response.headers.get("cache-control") ?? "";
   if (/\bprivate\b/i.test(cacheControl)) return false;

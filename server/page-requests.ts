@@ -8,7 +8,8 @@ import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "#core/list-orders/list
 import { COMPANY_LOGO_CEILING_BYTES, COMPANY_UPLOAD_TOO_LARGE } from "#core/companies/company-logo";
 import { FUNDRAISER_PICTURE_CEILING_BYTES, PICTURE_UPLOAD_TOO_LARGE } from "#core/fundraisers/fundraiser-pictures";
 import { NONCE_PLACEHOLDER } from "#app/context";
-import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, mayKeep, personalValues, withValues, type RenderedPageCache } from "./page-cache";
+import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, mayKeep, personalValues, withValues, type CompiledPage, type RenderedPageCache } from "./page-cache";
+import { notFoundPagesFor, type KeptNotFoundRequest } from "./not-found-page";
 import { gzipPieces } from "./gzip-pieces";
 import { prefersGzip } from "./prerendered-responses";
 
@@ -170,8 +171,22 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
       const cacheKey = options.pageCache?.enabled ? anonymousPageKey(req) : null;
       if (cacheKey !== null && options.pageCache) {
         // The fetch Request is made only when the page must be rendered: a kept page does not need it.
-        await sendKeptPage(options.pageCache, cacheKey, req, res, async (render) =>
+        await sendKeptPage(options.pageCache, { key: cacheKey }, req, res, async (render) =>
           handle(fetchRequest(req, res, check.body), await options.getLoadContext(req, res, render)),
+        );
+        return;
+      }
+      // An unknown address: the not-found page kept for its shape, with the visitor's address put in (server/not-found-page.ts).
+      const notFound = options.pageCache?.enabled ? (await notFoundPagesOf(options.build))?.keptRequest(req) : null;
+      if (notFound && options.pageCache) {
+        await sendKeptPage(
+          options.pageCache,
+          { key: notFound.key, status: 404, notFound },
+          req,
+          res,
+          async (render) => handle(fetchRequest(req, res, null, notFound.standInUrl), await options.getLoadContext(req, res, render)),
+          // Rendered for the stand-in but not to be kept: not this visitor's page, so theirs is rendered as any other.
+          async () => sendResponse(res, await handle(fetchRequest(req, res, null), await options.getLoadContext(req, res)), isPrivatePage(req.path)),
         );
         return;
       }
@@ -191,14 +206,20 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
  * kept page is sent gzip'd from pieces compressed once (server/gzip-pieces.ts)
  * to a browser that takes gzip; the compression middleware leaves an encoded
  * response alone (and compresses the first one as it does any page).
+ *
+ * The not-found page (`kept.notFound`) is rendered for a stand-in address and
+ * gets the visitor's own address put in too; one rendered that may not be
+ * kept is not the visitor's page, and `renderOwn` answers instead.
  */
 async function sendKeptPage(
   cache: RenderedPageCache,
-  key: string,
+  kept: { key: string; status?: number; notFound?: KeptNotFoundRequest },
   req: ExpressRequest,
   res: ExpressResponse,
   render: (standIns: { nonce: string; freshToken: () => string }) => Promise<globalThis.Response>,
+  renderOwn?: () => Promise<void>,
 ): Promise<void> {
+  const { key, status = 200, notFound } = kept;
   let page = cache.get(key);
   if (page) {
     // Compressed on its second response, not when kept: a page nobody asks for again (a search made once) never pays for it.
@@ -209,15 +230,17 @@ async function sendKeptPage(
     const response = await render({ nonce: NONCE_PLACEHOLDER, freshToken: standIns.next });
     // Its length is the personalised page's, set when it is sent.
     const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "content-length");
-    page = { status: response.status, headers, body: standIns.compile(await response.text()) };
-    if (mayKeep(response, isPrivatePage(req.path))) cache.set(key, page, generation);
+    page = { status: response.status, headers, body: standIns.compile(await response.text(), notFound?.standIn) };
+    const keep = mayKeep(response, isPrivatePage(req.path), status) && !(notFound && mentions(page, notFound.marker));
+    if (keep) cache.set(key, page, generation);
+    else if (notFound && renderOwn) return renderOwn();
   }
   if (res.destroyed || res.writableEnded) return;
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   privateHeaders(res, isPrivatePage(req.path));
   res.vary("Accept-Encoding");
-  const values = personalValues(page.body, res.locals.nonce as string);
+  const values = personalValues(page.body, res.locals.nonce as string, undefined, notFound?.visitor);
   let body: Buffer;
   if (page.gzip && prefersGzip(req.headers)) {
     res.setHeader("Content-Encoding", "gzip");
@@ -230,6 +253,16 @@ async function sendKeptPage(
   res.end(body);
 }
 
+/** Whether the stand-ins' name is left anywhere in a page rendered for them but its places (then it was escaped or encoded). */
+function mentions(page: CompiledPage, marker: string): boolean {
+  return page.body.parts.some((part) => part.includes(marker)) || page.headers.some(([name, value]) => name.includes(marker) || value.includes(marker));
+}
+
+/** The not-found pages of the build (server/not-found-page.ts): in development the build is asked for anew, as React Router does. */
+async function notFoundPagesOf(build: PageHandlerOptions["build"]) {
+  return notFoundPagesFor(typeof build === "function" ? await build() : build);
+}
+
 /** The address React Router is handed for the request (behind a trusted proxy, the one the browser used). */
 function requestUrl(req: ExpressRequest): URL {
   const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
@@ -239,8 +272,9 @@ function requestUrl(req: ExpressRequest): URL {
   return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null): Request {
-  const url = requestUrl(req);
+/** The request as React Router gets it; `pathAndQuery`: for another address (the not-found page's stand-in). */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null, pathAndQuery?: string): Request {
+  const url = pathAndQuery ? new URL(pathAndQuery, requestUrl(req).origin) : requestUrl(req);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;

@@ -102,6 +102,44 @@ test("the collection start pages, kept for anonymous visitors (decision 0054), a
   }
 });
 
+// The not-found page is kept too: one document per shape of address, the visitor's address put where the
+// stand-in's was (decision 0054). Whatever the address, the answer is the page rendered for it, byte for byte.
+test("the not-found page, kept for unknown addresses (decision 0054), is the page rendered for each address, with a nonce of its own", async ({ request }) => {
+  const withoutNonce = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+  // What may differ between two answers of the same page. A kept page is sent whole, gzip'd from its pieces, from
+  // its second response on (the first is compressed as any page is); a page rendered for its request streams.
+  const sent = new Set(["date", "content-security-policy", "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"]);
+  const headers = (response: Awaited<ReturnType<typeof request.get>>) => response.headersArray().filter(({ name }) => !sent.has(name.toLowerCase()));
+  const addresses = [
+    ["/finns-inte-har", "/finns-inte-har", true],
+    ["/finns-inte-%C3%A5", "/finns-inte-%C3%A5", true],
+    ["/Gammal-Sida?utm_source=nyhetsbrev", "/Gammal-Sida?utm_source=nyhetsbrev", true],
+    ["/wp-admin/setup-config.php?step=1", "/wp-admin/setup-config.php?step=1", true],
+    ["/a/b~!$()*+,;=:@/c?q=a/b", "/a/b~!$()*+,;=:@/c?q=a%2Fb", true],
+    // An address that would need escaping (&amp;) is rendered for its visitor, as before.
+    ["/gammal/sida?a=1&b=2", "/gammal/sida?a=1&amp;b=2", false],
+  ] as const;
+  for (const [path, returnTo, kept] of addresses) {
+    // A cookie the site does not know is never looked up in the kept pages: this is the page rendered for the request.
+    const rendered = await request.get(path, { headers: { cookie: "e2e_rendered=1" }, maxRedirects: 0 });
+    const answers = [await request.get(path, { maxRedirects: 0 }), await request.get(path, { maxRedirects: 0 })];
+    expect(rendered.status(), path).toBe(404);
+    expect(await rendered.text(), path).toContain(`name="returnTo" value="${returnTo}"`);
+    const nonces = new Set<string>();
+    for (const answer of answers) {
+      expect(answer.status(), path).toBe(404);
+      expect(headers(answer), path).toEqual(headers(rendered));
+      const html = await answer.text();
+      expect(withoutNonce(html), path).toBe(withoutNonce(await rendered.text()));
+      const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"] ?? "")?.[1];
+      expect(html, path).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce ?? "");
+    }
+    expect(nonces.size, path).toBe(2);
+    expect(answers[1]!.headers()["content-length"] !== undefined, `${path} sent whole`).toBe(kept);
+  }
+});
+
 test("the cookie table at 412 px scrolls by keyboard too (axe scrollable-region-focusable)", async ({ page }) => {
   // axe over the whole page takes a while on a loaded machine.
   test.slow();
