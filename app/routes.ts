@@ -26,6 +26,7 @@ export default [
   // Teams (decision 0052): a page summing its members' fundraisers.
   route("insamling/lag", "fundraisers/team-start.tsx"),
   route("insamling/lag/:slug", "fundraisers/team.tsx"),
+  route("insamling/lag/:slug/anmal", "fundraisers/team-report.tsx"),
   route("insamling/lag/:slug/hantera", "fundraisers/team-manage.tsx"),
   route("insamling/:slug", "fundraisers/fundraiser.tsx"),
   route("insamling/:slug/anmal", "fundraisers/fundraiser-report.tsx"),

@@ -31,6 +31,7 @@ import { up0032 } from "./migrations/0032-fundraiser-teams";
 import { up0033 } from "./migrations/0033-fundraiser-pictures";
 import { up0034 } from "./migrations/0034-gift-mention-hiding";
 import { up0035 } from "./migrations/0035-fundraiser-team-listing";
+import { up0036 } from "./migrations/0036-fundraiser-team-reports";
 
 /**
  * Migrations are listed here in code rather than discovered on disk, so that the
@@ -70,6 +71,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     "0033-fundraiser-pictures": { up: up0033(engine) },
     "0034-gift-mention-hiding": { up: up0034 },
     "0035-fundraiser-team-listing": { up: up0035 },
+    "0036-fundraiser-team-reports": { up: up0036 },
   };
 }
 

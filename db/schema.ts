@@ -415,6 +415,16 @@ export interface FundraiserReportsTable {
   handled_by: string | null;
 }
 
+/** A visitor's report of a team's page, for staff (migration 0036, decision 0055). */
+export interface FundraiserTeamReportsTable {
+  id: string;
+  team_id: string;
+  reason: string;
+  created_at: string;
+  handled_at: string | null;
+  handled_by: string | null;
+}
+
 /**
  * A personal fundraiser's uploaded picture (migration 0033, decision 0053):
  * at most one a fundraiser, stored as the JPEGs the page serves, decoded,
@@ -773,6 +783,7 @@ export interface DB {
   fundraiser_reports: FundraiserReportsTable;
   fundraiser_pictures: FundraiserPicturesTable;
   fundraiser_teams: FundraiserTeamsTable;
+  fundraiser_team_reports: FundraiserTeamReportsTable;
   agreements: AgreementsTable;
   agreement_events: AgreementEventsTable;
   mandates: MandatesTable;

@@ -211,7 +211,7 @@ const envSchema = z.object({
   RATE_LIMIT_COLLECTION_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Per-IP limit per hour on starting personal fundraisers (/insamling; each e-mails its manage link). */
   RATE_LIMIT_FUNDRAISER_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  /** Per-IP limit per hour on reporting a fundraiser's page to staff. */
+  /** Per-IP limit per hour on reporting a fundraiser's or a team's page to staff (one count for both). */
   RATE_LIMIT_FUNDRAISER_REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Whether a new personal fundraiser works at its address before staff have approved it (it is listed at /insamlingar only after). */
   FUNDRAISERS_VISIBLE_BEFORE_REVIEW: booleanFromEnv.default(true),

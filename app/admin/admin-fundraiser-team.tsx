@@ -2,11 +2,12 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/admin-fundraiser-team";
 import { requireStaff } from "./staff-guard.server";
 import { formatDateTime } from "./admin-format";
-import { ReviewAndHideForms } from "./fundraiser-review-forms";
+import { PageReports, ReviewAndHideForms } from "./fundraiser-review-forms";
 import { reviewFundraiserSchema, REASON_MAX_CHARACTERS } from "#core/fundraisers/fundraiser-forms";
 import { FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { findTeamById, teamPath } from "#core/fundraisers/fundraiser-team-rules";
 import { reviewTeam, setTeamHidden, teamTotals } from "#core/fundraisers/fundraiser-teams";
+import { markReportsHandled, reportsOf } from "#core/fundraisers/page-reports";
 import { formatSek } from "#core/site/format";
 import { multiLineText } from "#core/text/text-fields";
 
@@ -14,7 +15,7 @@ export function meta() {
   return [{ title: "Lag – Administration" }];
 }
 
-/** A team in staff's review (decision 0052): the same decisions and forms as a fundraiser's, each audit-logged. */
+/** A team in staff's review (decision 0052): the same decisions, forms and visitors' reports (decision 0055) as a fundraiser's, each audit-logged. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { container, audit } = await requireStaff(context, request, "insamling");
   const team = await findTeamById(container.db, params.teamId);
@@ -41,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     totalOre: totals.amountOre,
     members: totals.members.map((m) => ({ title: m.title, path: m.path, organiserName: m.organiserName })),
+    reports: await reportsOf(container.db, { kind: "team", id: team.id }),
   };
 }
 
@@ -53,6 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const act = String(form.get("action") ?? "");
   const subject = { subjectType: "fundraiser_team", subjectId: team.id } as const;
+  const by = `staff:${staff.id}`;
   const refuse = async (action: string, problems: Record<string, string>) => {
     await audit({ action, outcome: "refused", ...subject, details: { fields: Object.keys(problems) } });
     return data({ ok: false, done: null, problems }, { status: 400 });
@@ -60,22 +63,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (act === "review") {
     const parsed = reviewFundraiserSchema.safeParse({ decision: form.get("decision"), reason: form.get("reason") ?? "" });
     if (!parsed.success) return refuse("fundraiser_team.review", Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "decision"), i.message])));
-    await reviewTeam(container.db, container.clock, team.id, `staff:${staff.id}`, parsed.data);
+    await reviewTeam(container.db, container.clock, team.id, by, parsed.data);
     await audit({ action: "fundraiser_team.review", ...subject, details: { decision: parsed.data.decision } });
     return { ok: true, done: parsed.data.decision === "approve" ? "Laget är godkänt. Organisatören får ett mejl." : "Laget är inte godkänt. Organisatören får skälet med e-post.", problems: {} };
   }
   if (act === "hide" || act === "unhide") {
     const reason = hideReason.safeParse(form.get("reason") ?? "");
     if (act === "hide" && (!reason.success || reason.data.trim().length < 3)) return refuse("fundraiser_team.hide", { reason: "Skriv varför sidan döljs (för personalen)." });
-    await setTeamHidden(container.db, container.clock, team.id, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null);
+    await setTeamHidden(container.db, container.clock, team.id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null);
     await audit({ action: act === "hide" ? "fundraiser_team.hide" : "fundraiser_team.unhide", ...subject });
     return { ok: true, done: act === "hide" ? "Sidan är dold." : "Sidan visas igen.", problems: {} };
+  }
+  if (act === "reports_handled") {
+    const handled = await markReportsHandled(container.db, container.clock, { kind: "team", id: team.id }, by);
+    await audit({ action: "fundraiser_team.reports_handled", ...subject, details: { handled } });
+    return { ok: true, done: "Anmälningarna är markerade som hanterade.", problems: {} };
   }
   throw data("Okänd åtgärd.", { status: 400 });
 }
 
 export default function AdminFundraiserTeam({ loaderData, actionData }: Route.ComponentProps) {
-  const { team: t, totalOre, members } = loaderData;
+  const { team: t, totalOre, members, reports } = loaderData;
   const problems: Record<string, string> = actionData?.problems ?? {};
   return (
     <>
@@ -125,6 +133,7 @@ export default function AdminFundraiserTeam({ loaderData, actionData }: Route.Co
       <h2>Text</h2>
       <p className="admin-quote">{t.message}</p>
       <ReviewAndHideForms hiddenAt={t.hiddenAt} problems={problems} />
+      <PageReports reports={reports} />
       {members.length > 0 && (
         <>
           <h2>Insamlingar i laget</h2>

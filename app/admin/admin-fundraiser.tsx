@@ -2,14 +2,15 @@ import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/admin-fundraiser";
 import { requireStaff } from "./staff-guard.server";
 import { formatDateTime } from "./admin-format";
-import { fundraiserForStaff, markReportsHandled, reviewFundraiser, setFundraiserHidden, setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
+import { fundraiserForStaff, reviewFundraiser, setFundraiserHidden, setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
+import { markReportsHandled } from "#core/fundraisers/page-reports";
 import { reviewFundraiserSchema, REASON_MAX_CHARACTERS } from "#core/fundraisers/fundraiser-forms";
 import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { fundraiserPath } from "#core/fundraisers/fundraiser-service";
 import { formatCalendarDate, formatSek } from "#core/site/format";
 import { multiLineText } from "#core/text/text-fields";
 import { approveFundraiserPicture, fundraiserPicture, pictureBytes, removeFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
-import { ReviewAndHideForms } from "./fundraiser-review-forms";
+import { PageReports, ReviewAndHideForms } from "./fundraiser-review-forms";
 
 export function meta() {
   return [{ title: "Insamling – Administration" }];
@@ -64,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     paidGifts: found.paidGifts,
     totalOre: found.totalOre,
-    reports: found.reports.map((r) => ({ id: r.id, reason: r.reason, createdAt: r.created_at, handled: r.handled_at !== null })),
+    reports: found.reports,
     gifts: found.gifts.map((g) => ({
       id: g.id,
       orderReference: g.order_reference,
@@ -136,7 +137,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return { ok: true, done: act === "approve_picture" ? "Bilden är godkänd och visas på sidan." : "Bilden är borttagen. Sidan visar en av våra egna bilder.", problems: {} };
     }
     case "reports_handled": {
-      const handled = await markReportsHandled(container.db, container.clock, id, by);
+      const handled = await markReportsHandled(container.db, container.clock, { kind: "fundraiser", id }, by);
       await audit({ action: "fundraiser.reports_handled", ...subject, details: { handled } });
       return { ok: true, done: "Anmälningarna är markerade som hanterade.", problems: {} };
     }
@@ -226,23 +227,7 @@ export default function AdminFundraiser({ loaderData, actionData }: Route.Compon
 
       <ReviewAndHideForms hiddenAt={f.hiddenAt} problems={problems} {...(picture && !picture.approved ? { reviewedPictureId: picture.id } : {})} />
 
-      {reports.length > 0 && (
-        <>
-          <h2>Anmälningar</h2>
-          <ul>
-            {reports.map((r) => (
-              <li key={r.id}>
-                {formatDateTime(r.createdAt)}: {r.reason} {r.handled && <span className="admin-muted">(hanterad)</span>}
-              </li>
-            ))}
-          </ul>
-          <Form method="post">
-            <button type="submit" name="action" value="reports_handled" className="button button--secondary">
-              Markera som hanterade
-            </button>
-          </Form>
-        </>
-      )}
+      <PageReports reports={reports} />
 
       <table className="admin-table">
         <caption>Gåvor på sidan</caption>

@@ -3,14 +3,30 @@ import type { Route } from "./+types/admin-fundraisers";
 import { requireStaff } from "./staff-guard.server";
 import { formatDateTime } from "./admin-format";
 import { listFundraisersForStaff, reviewQueue, type StaffFundraiserRow } from "#core/fundraisers/fundraiser-moderation";
-import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS } from "#core/fundraisers/fundraiser-kinds";
+import { FUNDRAISER_KIND_LABELS, FUNDRAISER_REVIEW_LABELS as REVIEW_LABELS, type FundraiserReview } from "#core/fundraisers/fundraiser-kinds";
 import { countOf, formatSek } from "#core/site/format";
 import { picturesToReview } from "#core/fundraisers/fundraiser-pictures";
-import { teamsForStaff } from "#core/fundraisers/fundraiser-teams";
-import type { TeamRow } from "#core/fundraisers/fundraiser-team-rules";
+import { teamsForStaff, type StaffTeamRow } from "#core/fundraisers/fundraiser-teams";
 
 export function meta() {
   return [{ title: "Insamlingar att granska – Administration" }];
+}
+
+/** What both tables show of a fundraiser or a team: the same review, hiding and status columns on both (decision 0052), and its open reports. */
+function staffFacts(
+  row: { id: string; organiser_name: string; review: FundraiserReview; confirmed_at: string | null; hidden_at: string | null; status: "open" | "closed"; created_at: string },
+  openReports: number,
+) {
+  return {
+    id: row.id,
+    organiserName: row.organiser_name,
+    review: row.review,
+    confirmed: row.confirmed_at !== null,
+    hidden: row.hidden_at !== null,
+    status: row.status,
+    openReports,
+    createdAt: row.created_at,
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,23 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The lists name organisers (personal data): each look is logged.
   await audit({ action: "fundraisers.list", details: { pending: queue.pending.length, reported: queue.reported.length } });
   const rows = (list: StaffFundraiserRow[]) =>
-    list.map(({ fundraiser: f, paidGifts, totalOre, openReports }) => ({
-      id: f.id,
-      title: f.title,
-      kind: FUNDRAISER_KIND_LABELS[f.kind],
-      organiserName: f.organiser_name,
-      review: f.review,
-      confirmed: f.confirmed_at !== null,
-      hidden: f.hidden_at !== null,
-      status: f.status,
-      paidGifts,
-      totalOre,
-      openReports,
-      createdAt: f.created_at,
-    }));
-  const teamRows = (list: TeamRow[]) =>
-    list.map((t) => ({ id: t.id, name: t.name, organiserName: t.organiser_name, review: t.review, confirmed: t.confirmed_at !== null, hidden: t.hidden_at !== null, status: t.status, createdAt: t.created_at }));
-  return { pending: rows(queue.pending), reported: rows(queue.reported), all: rows(all), pendingTeams: teamRows(teams.pending), allTeams: teamRows(teams.all), pictures: await picturesToReview(container.db) };
+    list.map(({ fundraiser: f, paidGifts, totalOre, openReports }) => ({ ...staffFacts(f, openReports), title: f.title, kind: FUNDRAISER_KIND_LABELS[f.kind], paidGifts, totalOre }));
+  const teamRows = (list: StaffTeamRow[]) => list.map(({ team: t, openReports }) => ({ ...staffFacts(t, openReports), name: t.name }));
+  return {
+    pending: rows(queue.pending),
+    reported: rows(queue.reported),
+    all: rows(all),
+    pendingTeams: teamRows(teams.pending),
+    reportedTeams: teamRows(teams.reported),
+    allTeams: teamRows(teams.all),
+    pictures: await picturesToReview(container.db),
+  };
 }
 
 type Row = Route.ComponentProps["loaderData"]["pending"][number];
@@ -101,6 +111,7 @@ function TeamTable({ caption, rows }: { caption: string; rows: TeamTableRow[] })
           <tr key={r.id}>
             <th scope="row">
               <Link to={`/admin/insamlingar/granska/lag/${r.id}`}>{r.name}</Link>
+              {r.openReports > 0 && <span className="admin-muted"> ({countOf(r.openReports, "anmälan", "anmälningar")})</span>}
             </th>
             <td>{r.organiserName}</td>
             <td>
@@ -116,9 +127,9 @@ function TeamTable({ caption, rows }: { caption: string; rows: TeamTableRow[] })
   );
 }
 
-/** Personal fundraisers: the queue waiting for review (oldest first), pages visitors reported, and every fundraiser. */
+/** Personal fundraisers and teams: the queue waiting for review (oldest first), pages visitors reported, and every fundraiser and team. */
 export default function AdminFundraisers({ loaderData }: Route.ComponentProps) {
-  const { pending, reported, all, pictures, pendingTeams, allTeams } = loaderData;
+  const { pending, reported, all, pictures, pendingTeams, reportedTeams, allTeams } = loaderData;
   return (
     <>
       <h1>Insamlingar att granska</h1>
@@ -149,6 +160,7 @@ export default function AdminFundraisers({ loaderData }: Route.ComponentProps) {
       )}
       {pendingTeams.length > 0 && <TeamTable caption={`Lag som väntar på granskning: ${pendingTeams.length}`} rows={pendingTeams} />}
       {reported.length > 0 && <FundraiserTable caption={`Anmälda av besökare: ${countOf(reported.length, "insamling", "insamlingar")}`} rows={reported} />}
+      {reportedTeams.length > 0 && <TeamTable caption={`Lag anmälda av besökare: ${reportedTeams.length}`} rows={reportedTeams} />}
       <FundraiserTable caption={`Alla insamlingar (${all.length})`} rows={all} />
       {allTeams.length > 0 && <TeamTable caption={`Alla lag (${allTeams.length})`} rows={allTeams} />}
       <p className="admin-muted">Gåvor och belopp räknar betalda gåvor och gåvor som organisatören har lagt till.</p>

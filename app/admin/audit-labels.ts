@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "fundraiser.unhide": "Visade insamling igen",
   "fundraiser.view": "Visade insamling",
   "fundraiser_team.hide": "Dolde lag",
+  "fundraiser_team.reports_handled": "Hanterade anmälningar av lag",
   "fundraiser_team.review": "Granskade lag",
   "fundraiser_team.unhide": "Visade lag igen",
   "fundraiser_team.view": "Visade lag",

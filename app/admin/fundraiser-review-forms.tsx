@@ -1,5 +1,7 @@
 import { Form } from "react-router";
 import { REASON_MAX_CHARACTERS } from "#core/fundraisers/fundraiser-forms";
+import type { PageReport } from "#core/fundraisers/page-reports";
+import { formatDateTime } from "./admin-format";
 
 /**
  * Staff's review of a page people give on – a fundraiser or a team (decisions
@@ -91,6 +93,34 @@ export function ReviewAndHideForms({
           </>
         )}
       </Form>
+    </>
+  );
+}
+
+/**
+ * Visitors' reports of the page – a fundraiser's or a team's (decision 0055) –
+ * newest first, and the button that marks the open ones handled (posts
+ * `action` = reports_handled). Nothing when the page has none.
+ */
+export function PageReports({ reports }: { reports: PageReport[] }) {
+  if (reports.length === 0) return null;
+  return (
+    <>
+      <h2>Anmälningar</h2>
+      <ul>
+        {reports.map((r) => (
+          <li key={r.id}>
+            {formatDateTime(r.createdAt)}: {r.reason} {r.handled && <span className="admin-muted">(hanterad)</span>}
+          </li>
+        ))}
+      </ul>
+      {reports.some((r) => !r.handled) && (
+        <Form method="post">
+          <button type="submit" name="action" value="reports_handled" className="button button--secondary">
+            Markera som hanterade
+          </button>
+        </Form>
+      )}
     </>
   );
 }

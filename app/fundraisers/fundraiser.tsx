@@ -18,6 +18,7 @@ import { giftFormSetup } from "../components/gift/gift-form-setup.server";
 import { fundraiserFor, publicFundraiserView } from "./fundraiser-page.server";
 import { FundraiserPicture } from "./fundraiser-picture";
 import { FundraiserProgress } from "./fundraiser-progress";
+import { ReportLink } from "./report-link";
 import { ShareLinks } from "./share-links";
 import "../components/form/form.css";
 import "./fundraiser.css";
@@ -252,9 +253,7 @@ function VisibleFundraiser({ loaderData, actionResult }: { loaderData: Route.Com
         )}
       </section>
 
-      <p className="fundraiser-report">
-        <Link to={`${fundraiser.path}/anmal`}>Anmäl sidan</Link> om något på den inte stämmer eller inte hör hemma här.
-      </p>
+      <ReportLink path={fundraiser.path} />
     </article>
   );
 }

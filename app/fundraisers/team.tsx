@@ -8,6 +8,7 @@ import { teamTotals } from "#core/fundraisers/fundraiser-teams";
 import { organisedBy } from "#core/fundraisers/fundraiser-service";
 import { formatSek } from "#core/site/format";
 import { FundraiserProgress } from "./fundraiser-progress";
+import { ReportLink } from "./report-link";
 import { ShareLinks } from "./share-links";
 import "./fundraiser.css";
 import "./team.css";
@@ -140,6 +141,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       </section>
 
       <ShareLinks url={team.url} title={team.name} heading="Dela lagets sida" />
+
+      <ReportLink path={team.path} />
     </article>
   );
 }

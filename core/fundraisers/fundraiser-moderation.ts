@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
@@ -6,6 +5,7 @@ import { enqueueJob } from "../jobs/job-queue";
 import { swedishDate } from "../calendar/swedish-calendar";
 import { asFundraiser, FUNDRAISER_REVIEW_JOB, type FundraiserRow } from "./fundraiser-service";
 import type { ReviewFundraiserData } from "./fundraiser-forms";
+import { markReportsHandled, openReportCounts, reportedPageIds, reportsOf } from "./page-reports";
 
 /**
  * Staff's side of personal fundraisers (decision 0050): the review queue,
@@ -37,13 +37,7 @@ async function withTotals(db: Kysely<DB>, rows: FundraiserRow[]): Promise<StaffF
     .where("fundraiser_id", "in", ids)
     .groupBy("fundraiser_id")
     .execute();
-  const reports = await db
-    .selectFrom("fundraiser_reports")
-    .select(["fundraiser_id", (eb) => eb.fn.count<string | number>("id").as("n")])
-    .where("fundraiser_id", "in", ids)
-    .where("handled_at", "is", null)
-    .groupBy("fundraiser_id")
-    .execute();
+  const reports = await openReportCounts(db, "fundraiser", ids);
   const sum = (list: Array<{ fundraiser_id: string; n: string | number; ore?: string | number | null }>, id: string) => list.find((r) => r.fundraiser_id === id);
   return rows.map((fundraiser) => {
     const a = sum(online, fundraiser.id);
@@ -52,7 +46,7 @@ async function withTotals(db: Kysely<DB>, rows: FundraiserRow[]): Promise<StaffF
       fundraiser,
       paidGifts: Number(a?.n ?? 0) + Number(b?.n ?? 0),
       totalOre: Number(a?.ore ?? 0) + Number(b?.ore ?? 0),
-      openReports: Number(sum(reports, fundraiser.id)?.n ?? 0),
+      openReports: reports.get(fundraiser.id) ?? 0,
     };
   });
 }
@@ -70,14 +64,8 @@ export async function reviewQueue(db: Kysely<DB>): Promise<{ pending: StaffFundr
     .orderBy("created_at")
     .limit(200)
     .execute();
-  const reported = await db
-    .selectFrom("fundraisers")
-    .selectAll()
-    .where("kind", "<>", "memorial")
-    .where((eb) => eb.exists(eb.selectFrom("fundraiser_reports as r").select("r.id").whereRef("r.fundraiser_id", "=", "fundraisers.id").where("r.handled_at", "is", null)))
-    .orderBy("created_at", "desc")
-    .limit(200)
-    .execute();
+  const reportedIds = await reportedPageIds(db, "fundraiser");
+  const reported = reportedIds.length === 0 ? [] : await db.selectFrom("fundraisers").selectAll().where("kind", "<>", "memorial").where("id", "in", reportedIds).orderBy("created_at", "desc").execute();
   return { pending: await withTotals(db, personal(pending)), reported: await withTotals(db, personal(reported)) };
 }
 
@@ -91,7 +79,7 @@ export async function fundraiserForStaff(db: Kysely<DB>, id: string) {
   const fundraiser = asFundraiser(await db.selectFrom("fundraisers").selectAll().where("id", "=", id).executeTakeFirst());
   if (!fundraiser) return null;
   const [row] = await withTotals(db, [fundraiser]);
-  const reports = await db.selectFrom("fundraiser_reports").selectAll().where("fundraiser_id", "=", id).orderBy("created_at", "desc").execute();
+  const reports = await reportsOf(db, { kind: "fundraiser", id });
   const gifts = await db
     .selectFrom("fundraiser_gifts as fg")
     .innerJoin("gifts as g", "g.id", "fg.gift_id")
@@ -144,19 +132,9 @@ export async function setFundraiserHidden(db: Kysely<DB>, clock: Clock, fundrais
       .where("kind", "<>", "memorial")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await markReportsHandled(trx, clock, fundraiserId, staffRef);
+    await markReportsHandled(trx, clock, { kind: "fundraiser", id: fundraiserId }, staffRef);
     return true;
   });
-}
-
-export async function markReportsHandled(db: Kysely<DB>, clock: Clock, fundraiserId: string, staffRef: string): Promise<number> {
-  const result = await db
-    .updateTable("fundraiser_reports")
-    .set({ handled_at: clock.now().toISOString(), handled_by: staffRef })
-    .where("fundraiser_id", "=", fundraiserId)
-    .where("handled_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /** Hides a greeting on the donor wall (the organiser or staff) or shows it again. False when the gift is not this page's. */
@@ -168,11 +146,6 @@ export async function setWallGreetingHidden(db: Kysely<DB>, clock: Clock, fundra
     .where("gift_id", "=", giftId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** A visitor's report, for staff's queue. */
-export async function reportFundraiser(db: Kysely<DB>, clock: Clock, fundraiserId: string, reason: string): Promise<void> {
-  await db.insertInto("fundraiser_reports").values({ id: crypto.randomUUID(), fundraiser_id: fundraiserId, reason, created_at: clock.now().toISOString(), handled_at: null, handled_by: null }).execute();
 }
 
 export interface ListedFundraiser {

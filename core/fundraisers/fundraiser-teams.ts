@@ -12,6 +12,7 @@ import { fundraiserTotals, goalPercent } from "./fundraiser-wall";
 import { checkCanJoin, findTeamById, findTeamBySlug, joinableTeam, teamPath, type TeamRow } from "./fundraiser-team-rules";
 import type { ReviewFundraiserData, StartTeamData } from "./fundraiser-forms";
 import { reviewColumns } from "./fundraiser-moderation";
+import { markReportsHandled, openReportCounts, reportedPageIds } from "./page-reports";
 
 /**
  * Teams (lag, decision 0052): a page at /insamling/lag/{slug} that sums its
@@ -225,15 +226,24 @@ export async function teamsOrganisedBy(db: Kysely<DB>, donorId: string): Promise
   return db.selectFrom("fundraiser_teams").selectAll().where("organiser_donor_id", "=", donorId).orderBy("created_at", "desc").limit(100).execute();
 }
 
-// Staff: the same review queue and decisions as fundraisers (app/admin/admin-fundraisers.tsx).
+// Staff: the same review queue, decisions and visitors' reports as fundraisers (app/admin/admin-fundraisers.tsx).
 
-/** Teams waiting for review (confirmed by their organiser), oldest first, and the newest of all. */
-export async function teamsForStaff(db: Kysely<DB>): Promise<{ pending: TeamRow[]; all: TeamRow[] }> {
-  const pending = await db.selectFrom("fundraiser_teams").selectAll().where("review", "=", "pending").where("confirmed_at", "is not", null).orderBy("created_at").limit(200).execute();
-  const all = await db.selectFrom("fundraiser_teams").selectAll().orderBy("created_at", "desc").limit(200).execute();
-  return { pending, all };
+export interface StaffTeamRow {
+  team: TeamRow;
+  /** Visitors' reports staff have not handled yet (decision 0055). */
+  openReports: number;
 }
 
+/** Teams waiting for review (confirmed by their organiser), oldest first; teams with an unhandled report; and the newest of all. */
+export async function teamsForStaff(db: Kysely<DB>): Promise<{ pending: StaffTeamRow[]; reported: StaffTeamRow[]; all: StaffTeamRow[] }> {
+  const pending = await db.selectFrom("fundraiser_teams").selectAll().where("review", "=", "pending").where("confirmed_at", "is not", null).orderBy("created_at").limit(200).execute();
+  const reportedIds = await reportedPageIds(db, "team");
+  const reported = reportedIds.length === 0 ? [] : await db.selectFrom("fundraiser_teams").selectAll().where("id", "in", reportedIds).orderBy("created_at", "desc").execute();
+  const all = await db.selectFrom("fundraiser_teams").selectAll().orderBy("created_at", "desc").limit(200).execute();
+  const counts = await openReportCounts(db, "team", [...new Set([...pending, ...reported, ...all].map((t) => t.id))]);
+  const rows = (list: TeamRow[]) => list.map((team) => ({ team, openReports: counts.get(team.id) ?? 0 }));
+  return { pending: rows(pending), reported: rows(reported), all: rows(all) };
+}
 
 /** Staff decide on a team as on a fundraiser; the organiser is e-mailed by a job queued in the same transaction. */
 export async function reviewTeam(db: Kysely<DB>, clock: Clock, teamId: string, staffRef: string, decision: ReviewFundraiserData): Promise<boolean> {
@@ -250,10 +260,15 @@ export async function reviewTeam(db: Kysely<DB>, clock: Clock, teamId: string, s
   });
 }
 
-export async function setTeamHidden(db: Kysely<DB>, clock: Clock, teamId: string, hidden: { reason: string } | null): Promise<boolean> {
-  const now = clock.now().toISOString();
-  const result = await db.updateTable("fundraiser_teams").set({ hidden_at: hidden ? now : null, hidden_reason: hidden?.reason ?? null, updated_at: now }).where("id", "=", teamId).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Staff hide a team's page or show it again, as a fundraiser's (core/fundraisers/fundraiser-moderation.ts); hiding or showing handles its open reports. */
+export async function setTeamHidden(db: Kysely<DB>, clock: Clock, teamId: string, staffRef: string, hidden: { reason: string } | null): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const now = clock.now().toISOString();
+    const result = await trx.updateTable("fundraiser_teams").set({ hidden_at: hidden ? now : null, hidden_reason: hidden?.reason ?? null, updated_at: now }).where("id", "=", teamId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await markReportsHandled(trx, clock, { kind: "team", id: teamId }, staffRef);
+    return true;
+  });
 }
 
 const payloadSchema = z.object({ teamId: z.string().min(1) });

@@ -9,11 +9,18 @@ import { fundraiserGiftFacts, fundraiserManageAccess, findFundraiserBySlug, give
 import { fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
 import { addOfflineGift } from "#core/fundraisers/fundraiser-organiser";
 import { setFundraiserHidden } from "#core/fundraisers/fundraiser-moderation";
-import { closeTeam, joinTeam, leaveTeam, listPublicTeams, pagesOrganisedBy, reviewTeam, setTeamHidden, startTeam, teamManageAccess, teamTotals } from "#core/fundraisers/fundraiser-teams";
+import { closeTeam, joinTeam, leaveTeam, listPublicTeams, pagesOrganisedBy, reviewTeam, setTeamHidden, startTeam, teamManageAccess, teamsForStaff, teamTotals } from "#core/fundraisers/fundraiser-teams";
 import { MEMORIAL_CANNOT_JOIN, TEAM_CLOSED, TEAM_NOT_FOUND, TeamJoinError } from "#core/fundraisers/fundraiser-team-rules";
 import { closeFundraiser, FUNDRAISER_THANK_YOU_JOB, queueThankYous, THANK_YOU_DELAY_MS } from "#core/fundraisers/fundraiser-thanks";
+import { reportsOf } from "#core/fundraisers/page-reports";
+import { TEST_PERSONNUMMER } from "#core/identity/test-personnummer";
 import { testEngines } from "#tests/support/test-databases";
 import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { outcome, routeContext, type RouteHandler } from "#tests/support/route-call";
+import * as teamReportPage from "#app/fundraisers/team-report";
+import * as fundraiserReportPage from "#app/fundraisers/fundraiser-report";
+import * as adminFundraisersPage from "#app/admin/admin-fundraisers";
+import * as adminTeamPage from "#app/admin/admin-fundraiser-team";
 
 /**
  * Teams, the thank-you when a fundraiser ends, and the BankID organiser's way
@@ -193,9 +200,9 @@ describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
     expect(onList[0]).toMatchObject({ name: "Spring för hjärtat", path: "/insamling/lag/listat-lag", members: 1, goalOre: 2_000_000, amountOre: 40_000, percent: 2 });
 
     // Hidden by staff, or closed by its organiser: off the list.
-    await setTeamHidden(db, clock, listed.id, { reason: "Granskas igen." });
+    await setTeamHidden(db, clock, listed.id, "staff:s1", { reason: "Granskas igen." });
     expect(await listPublicTeams(db, options)).toEqual([]);
-    await setTeamHidden(db, clock, listed.id, null);
+    await setTeamHidden(db, clock, listed.id, "staff:s1", null);
     expect(await listPublicTeams(db, options)).toHaveLength(1);
     await closeTeam(db, clock, listed.id);
     expect(await listPublicTeams(db, options)).toEqual([]);
@@ -291,6 +298,80 @@ describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
     );
     expect(await pagesOrganisedBy(db, "other")).toEqual([]);
   }, 60_000);
+
+  it("takes a visitor's report of a team's page as a browser without JavaScript posts it, limited per visitor, and staff see and handle it, audit-logged", async () => {
+    const s = await started();
+    const { db } = s.container;
+    const site = s.container.config.publicUrl;
+    await donor(s, "leader");
+    const { team } = await startTeam(deps(s), teamForm({ slug: "anmalt-lag" }), { donorId: "leader" });
+    const hidden = (await startTeam(deps(s), teamForm({ slug: "dolt-lag" }), { donorId: "leader" })).team;
+    await setTeamHidden(db, clock, hidden.id, "staff:s1", { reason: "Granskas." });
+    const call = (handler: unknown, path: string, params: Record<string, string>, ip: string, init: RequestInit = {}) =>
+      outcome(() => (handler as RouteHandler)({ request: new Request(`${site}${path}`, init), context: routeContext(s.container, ip), params }));
+    const report = (page: "lag" | "insamling", slug: string, reason: string, ip: string, origin = site) =>
+      call(
+        page === "lag" ? teamReportPage.action : fundraiserReportPage.action,
+        `/insamling/${page === "lag" ? "lag/" : ""}${slug}/anmal`,
+        { slug },
+        ip,
+        { method: "POST", headers: { origin, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ reason }) },
+      );
+    const stored = async () => (await reportsOf(db, { kind: "team", id: team.id })).map((r) => r.reason);
+
+    // The form names the team it reports; a team not shown to visitors, or no team, has no form and takes no report.
+    expect((await call(teamReportPage.loader, "/insamling/lag/anmalt-lag/anmal", { slug: "anmalt-lag" }, "198.51.100.1")).data).toEqual({ title: "Spring för hjärtat", path: "/insamling/lag/anmalt-lag" });
+    expect((await call(teamReportPage.loader, "/insamling/lag/dolt-lag/anmal", { slug: "dolt-lag" }, "198.51.100.1")).status).toBe(404);
+    expect((await report("lag", "dolt-lag", "Namnet är kränkande.", "198.51.100.1")).status).toBe(404);
+    expect((await report("lag", "finns-inte", "Namnet är kränkande.", "198.51.100.1")).status).toBe(404);
+    // Too short, or from another site: refused, nothing stored, nothing counted.
+    const short = await report("lag", "anmalt-lag", "Fel", "198.51.100.1");
+    expect(short.status).toBe(400);
+    expect(short.data.result.error.reason).toEqual(["Berätta kort vad som är fel med sidan."]);
+    expect((await report("lag", "anmalt-lag", "Namnet är kränkande.", "198.51.100.1", "https://annan.example")).status).toBe(403);
+    expect(await stored()).toEqual([]);
+
+    const sent = await report("lag", "anmalt-lag", "Namnet är kränkande mot en klasskamrat.", "198.51.100.1");
+    expect(sent.status).toBe(200);
+    expect(sent.data.sent).toBe(true);
+    expect(await stored()).toEqual(["Namnet är kränkande mot en klasskamrat."]);
+    // One counter per visitor for both kinds of page (RATE_LIMIT_FUNDRAISER_REPORTS_PER_HOUR, 5): a fundraiser's report counts too.
+    const page = (await startFundraiser(deps(s), startForm({ slug: "anmald-insamling" }), { donorId: "leader" })).fundraiser;
+    expect((await report("insamling", page.slug, "Sidan gör reklam.", "198.51.100.1")).data.sent).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await report("lag", "anmalt-lag", `Anmälan nummer ${i + 2}.`, "198.51.100.1")).status).toBe(200);
+    const limited = await report("lag", "anmalt-lag", "En anmälan för mycket.", "198.51.100.1");
+    expect(limited.status).toBe(429);
+    expect(limited.data.result.error[""]).toEqual(["Du har skickat många anmälningar på kort tid. Vänta en stund, eller ring oss."]);
+    expect((await report("lag", "anmalt-lag", "Från en annan besökare.", "198.51.100.2")).status).toBe(200);
+    expect(await stored()).toHaveLength(5);
+    expect(await db.selectFrom("fundraiser_reports").select("reason").execute()).toEqual([{ reason: "Sidan gör reklam." }]);
+
+    // Staff: the team is in the queue with its open reports, its page lists them, and marking them handled is audit-logged.
+    const IP = "10.1.2.3";
+    const { member } = await s.container.staff.members.register(TEST_PERSONNUMMER[1], ["insamling"], null);
+    const cookie = (await s.container.staff.sessions.login(member.id, IP, null)).split(";")[0]!;
+    const staffPost = (fields: Record<string, string>) =>
+      call(adminTeamPage.action, `/admin/insamlingar/granska/lag/${team.id}`, { teamId: team.id }, IP, { method: "POST", headers: { cookie, origin: site }, body: new URLSearchParams(fields) });
+    const queue = await call(adminFundraisersPage.loader, "/admin/insamlingar/granska", {}, IP, { headers: { cookie } });
+    expect(queue.data.reportedTeams.map((t: { name: string; openReports: number }) => [t.name, t.openReports])).toEqual([["Spring för hjärtat", 5]]);
+    expect(queue.data.allTeams.find((t: { id: string }) => t.id === team.id).openReports).toBe(5);
+    const view = await call(adminTeamPage.loader, `/admin/insamlingar/granska/lag/${team.id}`, { teamId: team.id }, IP, { headers: { cookie } });
+    expect(view.data.reports.map((r: { reason: string; handled: boolean }) => [r.reason, r.handled])).toContainEqual(["Namnet är kränkande mot en klasskamrat.", false]);
+    expect((await staffPost({ action: "reports_handled" })).data).toMatchObject({ ok: true, done: "Anmälningarna är markerade som hanterade." });
+    const audited = await db.selectFrom("audit_log").select(["staff_id", "action", "outcome", "subject_type", "subject_id", "details"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(audited).toEqual({ staff_id: member.id, action: "fundraiser_team.reports_handled", outcome: "ok", subject_type: "fundraiser_team", subject_id: team.id, details: JSON.stringify({ handled: 5 }) });
+    expect((await teamsForStaff(db)).reported).toEqual([]);
+    expect((await reportsOf(db, { kind: "team", id: team.id })).every((r) => r.handled)).toBe(true);
+    // The fundraiser's report is its own page's: untouched.
+    expect(await db.selectFrom("fundraiser_reports").select("handled_at").execute()).toEqual([{ handled_at: null }]);
+
+    // A later report waits again; hiding the team handles it, as hiding a fundraiser does.
+    await report("lag", "anmalt-lag", "Sidan låtsas vara skolan.", "198.51.100.3");
+    expect((await teamsForStaff(db)).reported.map((r) => r.openReports)).toEqual([1]);
+    expect((await staffPost({ action: "hide", reason: "Anmäld av besökare." })).data).toMatchObject({ ok: true });
+    expect((await teamsForStaff(db)).reported).toEqual([]);
+    expect(await db.selectFrom("fundraiser_team_reports").select("handled_by").where("reason", "=", "Sidan låtsas vara skolan.").executeTakeFirstOrThrow()).toEqual({ handled_by: `staff:${member.id}` });
+  }, 90_000);
 
   function mailDeps(s: TestServer) {
     return { db: s.container.db, clock, mailer, site: s.container.site, publicUrl: s.container.config.publicUrl, linkKey: s.container.collections.linkKey, recipientMail: s.container.recipientMail, logger: silentLogger };

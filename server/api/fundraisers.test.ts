@@ -16,7 +16,8 @@ import {
   verifyFundraiserManageAccess,
 } from "#core/fundraisers/fundraiser-service";
 import { donorWall, fundraiserTotals } from "#core/fundraisers/fundraiser-wall";
-import { listPublicFundraisers, reportFundraiser, reviewFundraiser, reviewQueue, setFundraiserHidden, setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
+import { listPublicFundraisers, reviewFundraiser, reviewQueue, setFundraiserHidden, setWallGreetingHidden } from "#core/fundraisers/fundraiser-moderation";
+import { reportPage } from "#core/fundraisers/page-reports";
 import { addOfflineGift, postFundraiserUpdate } from "#core/fundraisers/fundraiser-organiser";
 import { closeFundraiser } from "#core/fundraisers/fundraiser-thanks";
 import { signManageLink } from "#core/memorial/collection-links";
@@ -166,7 +167,7 @@ describe.each(testEngines)("personal fundraisers on %s", (engine) => {
     expect(failOnce.size).toBe(0);
 
     // A report waits for staff; hiding the page handles it and takes the page off the list.
-    await reportFundraiser(db, clock, confirmed.id, "Texten stämmer inte.");
+    await reportPage(db, clock, { kind: "fundraiser", id: confirmed.id }, "Texten stämmer inte.");
     expect((await reviewQueue(db)).reported.map((r) => r.openReports)).toEqual([1]);
     expect(await setFundraiserHidden(db, clock, confirmed.id, "staff:1", { reason: "Anmäld" })).toBe(true);
     expect((await reviewQueue(db)).reported).toEqual([]);

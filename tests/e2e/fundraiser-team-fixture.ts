@@ -1,10 +1,10 @@
 // Test-only: against the end-to-end server's database, makes an approved team
 // with two approved member fundraisers, each with paid gifts (one anonymous)
 // and the first with an offline gift too, the first organised by the given
-// donor (as if started with BankID). Prints the team's slug and the first
-// member's slug. Used by tests/e2e/fundraiser-team.spec.ts:
+// donor (as if started with BankID; "-" for none). Prints the team's slug and
+// the first member's slug. Used by tests/e2e/fundraiser-team.spec.ts:
 //
-//   node --import tsx tests/e2e/fundraiser-team-fixture.ts STAMP DONOR_ID   → {"team":"…","member":"…"}
+//   node --import tsx tests/e2e/fundraiser-team-fixture.ts STAMP DONOR_ID|-   → {"team":"…","member":"…"}
 import { openDatabase } from "#db/dialect";
 import { systemClock } from "#core/clock";
 import { insertDemoGift } from "#db/seed";
@@ -23,7 +23,7 @@ try {
       reviewed_by: "e2e", confirmed_at: now, hidden_at: null, hidden_reason: null, status: "open", closed_at: null, manage_token_id: `e2e-${teamId}`, created_at: now, updated_at: now })
     .execute();
   const members = [
-    { slug: `annas-lopp-${stamp}`, title: "Anna springer milen", organiser: "Anna Exempel", donor: donorId, gifts: [{ amount: 50_000, name: "Farmor Karin", show: true }], offline: 30_000 },
+    { slug: `annas-lopp-${stamp}`, title: "Anna springer milen", organiser: "Anna Exempel", donor: donorId === "-" ? null : donorId, gifts: [{ amount: 50_000, name: "Farmor Karin", show: true }], offline: 30_000 },
     { slug: `bos-lopp-${stamp}`, title: "Bo springer Varvet", organiser: "Bo Prov", donor: null, gifts: [{ amount: 120_000, name: "Hemlig givare", show: false }], offline: 0 },
   ];
   for (const [i, m] of members.entries()) {

@@ -49,3 +49,48 @@ test("the list of fundraisers shows the listed teams with their total, and leads
   await card.getByRole("link", { name: "Spring för hjärtat" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Spring för hjärtat");
 });
+
+// Decision 0055: a visitor reports a team's page as they would a fundraiser's – without JavaScript too – and staff see the
+// report with the team in the back office and mark it handled. axe needs JavaScript in the page: the form is checked in `checker`.
+test("a visitor reports a team's page without JavaScript; staff find it among reported teams and mark the report handled", async ({ browser, page: checker, logInStaff }) => {
+  const stamp = String(Date.now());
+  const { team } = JSON.parse(runFixture("tests/e2e/fundraiser-team-fixture.ts", [stamp, "-"])) as { team: string };
+  const reason = `Lagets text hänger ut en namngiven person (${stamp}).`;
+
+  await gotoHydrated(checker, `/insamling/lag/${team}/anmal`);
+  await expect(checker.getByRole("heading", { level: 1 })).toHaveText("Anmäl laget");
+  await expectNoAxeViolations(checker);
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const page = await visitor.newPage();
+  await page.goto(`/insamling/lag/${team}`);
+  await page.getByRole("link", { name: "Anmäl sidan" }).click();
+  await expect(page).toHaveURL(new RegExp(`/insamling/lag/${team}/anmal$`));
+  await expect(page.getByRole("link", { name: "Löpargruppen för hjärtat" })).toHaveAttribute("href", `/insamling/lag/${team}`);
+  // Too short: the server says what is missing and keeps the form.
+  await page.getByLabel("Vad är fel med sidan?").fill("Fel");
+  await page.getByRole("button", { name: "Skicka anmälan" }).click();
+  await expect(page.getByText("Berätta kort vad som är fel med sidan.").first()).toBeVisible();
+  await page.getByLabel("Vad är fel med sidan?").fill(reason);
+  await page.getByRole("button", { name: "Skicka anmälan" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tack, vi har tagit emot din anmälan och läser den så snart vi kan." })).toBeVisible();
+  await visitor.close();
+
+  // Anders Sjöberg, staff with the one role "insamling" (as in fundraiser.spec.ts).
+  const staff = await browser.newContext();
+  await logInStaff("198404152392", ["insamling"], staff);
+  const office = await staff.newPage();
+  await office.goto("/admin/insamlingar/granska");
+  const reported = office.getByRole("table", { name: /^Lag anmälda av besökare/ }).getByRole("row").filter({ has: office.locator(`a[href="/admin/insamlingar/granska/lag/e2e-team-${stamp}"]`) });
+  await expect(reported).toContainText("Löpargruppen för hjärtat (1 anmälan)");
+  await reported.getByRole("link", { name: "Löpargruppen för hjärtat" }).click();
+  await expect(office.getByRole("heading", { level: 1 })).toHaveText("Lag: Löpargruppen för hjärtat");
+  await expect(office.getByRole("listitem").filter({ hasText: reason })).toBeVisible();
+  await expectNoAxeViolations(office);
+  await office.getByRole("button", { name: "Markera som hanterade" }).click();
+  await expect(office.getByRole("status").filter({ hasText: "Anmälningarna är markerade som hanterade." })).toBeVisible();
+  await expect(office.getByRole("listitem").filter({ hasText: reason })).toContainText("(hanterad)");
+  await office.goto("/admin/insamlingar/granska");
+  await expect(office.locator(`a[href="/admin/insamlingar/granska/lag/e2e-team-${stamp}"]`)).toHaveCount(1);
+  await staff.close();
+});
