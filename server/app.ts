@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fundraiserLive } from "./live/fundraiser-live";
+import { teamLive } from "./live/team-live";
 import { FUNDRAISER_PICTURE_ROUTE, fundraiserPictures } from "./fundraiser-pictures";
 import compression from "compression";
 import type { RequestListener } from "node:http";
@@ -81,6 +82,7 @@ export function createApp(options: AppOptions): RequestListener {
   if (container.donors.bankIdSimulator) app.use("/_sim/bankid", styleNonceForHtml(), container.donors.bankIdSimulator.router);
   app.use("/api", apiRouter(container));
   app.get("/insamling/:slug/live", fundraiserLive(container));
+  app.get("/insamling/lag/:slug/live", teamLive(container));
   app.get(FUNDRAISER_PICTURE_ROUTE, fundraiserPictures(container));
   app.use("/_test", testRoutes(container));
   app.get("/__version", async (_req, res) => {

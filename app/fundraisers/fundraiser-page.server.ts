@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { containerContext } from "../context";
 import { isSlug } from "#core/memorial/collection-slug";
 import { findFundraiserBySlug, fundraiserGiftFacts, fundraiserPath, pageVisibility, takesGifts, type FundraiserRow } from "#core/fundraisers/fundraiser-service";
-import { donorWall, fundraiserTotals, goalPercent } from "#core/fundraisers/fundraiser-wall";
+import { donorWall, fundraiserTotals, liveTotal, WALL_SHOWN } from "#core/fundraisers/fundraiser-wall";
 import { FUNDRAISER_KIND_LABELS } from "#core/fundraisers/fundraiser-kinds";
 import { fundraiserUpdates } from "#core/fundraisers/fundraiser-organiser";
 import { picturePath, publicFundraiserPicture } from "#core/fundraisers/fundraiser-pictures";
@@ -57,8 +57,8 @@ export async function publicFundraiserView(context: Readonly<RouterContextProvid
       status: fundraiser.status,
       review: fundraiser.review,
     },
-    total: showTotal ? { amountOre: totals.amountOre, gifts: totals.gifts, percent: goalPercent(totals.amountOre, fundraiser.goal_ore) } : null,
-    wall: donorWall(facts).slice(0, 100),
+    total: showTotal ? liveTotal(totals, fundraiser.goal_ore) : null,
+    wall: donorWall(facts).slice(0, WALL_SHOWN),
     updates: visibility === "visible" ? (await fundraiserUpdates(container.db, fundraiser.id)).slice(0, 20) : [],
     giftCount: totals.gifts,
     // The team it is part of, when the team's page is shown (decision 0052).

@@ -121,7 +121,7 @@ export default function Fundraiser({ loaderData, actionData }: Route.ComponentPr
 function VisibleFundraiser({ loaderData, actionResult }: { loaderData: Route.ComponentProps["loaderData"]; actionResult: FormResult | undefined }) {
   const { limits, idempotencyKey, defaultDevice, methods, prefill, fundraiser, updates, open, team, isOrganiser } = loaderData;
   // The total and the newest gifts follow the live stream while the page is open; without JavaScript, the page as loaded.
-  const { total, wall } = useLiveFundraiser(`${fundraiser.path}/live`, { total: loaderData.total, wall: loaderData.wall });
+  const { total, wall } = useLiveFundraiser(`${fundraiser.path}/live`, { total: loaderData.total, wall: loaderData.wall }, loaderData);
   const { fields, formProps, summary } = useSiteForm({
     id: "insamlingsgava",
     schema: fundraiserGiftSchema(limits),

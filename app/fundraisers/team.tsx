@@ -10,6 +10,7 @@ import { formatSek } from "#core/site/format";
 import { FundraiserProgress } from "./fundraiser-progress";
 import { ReportLink } from "./report-link";
 import { ShareLinks } from "./share-links";
+import { useLiveTeamTotal } from "./use-live-fundraiser";
 import "./fundraiser.css";
 import "./team.css";
 
@@ -83,6 +84,14 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       </article>
     );
   }
+  return <VisibleTeam team={team} totals={totals} isOrganiser={isOrganiser} />;
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function VisibleTeam({ team, totals, isOrganiser }: { team: LoaderData["team"]; totals: NonNullable<LoaderData["totals"]>; isOrganiser: boolean }) {
+  // The members' total follows the team's live stream while the page is open (decision 0055); the member list is as loaded.
+  const total = useLiveTeamTotal(`${team.path}/live`, totals);
   return (
     <article className="page page--narrow fundraiser-page team-page" aria-labelledby="lag-rubrik">
       <header className="fundraiser-heading">
@@ -95,7 +104,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <FundraiserProgress amountOre={totals.amountOre} goalOre={team.goalOre} gifts={totals.gifts} percent={totals.percent} />
+      <FundraiserProgress amountOre={total.amountOre} goalOre={team.goalOre} gifts={total.gifts} percent={total.percent} />
 
       {isOrganiser && (
         <p>

@@ -1,35 +1,49 @@
 import { useEffect, useState } from "react";
-import type { WallEntry } from "#core/fundraisers/fundraiser-wall";
-
-interface LiveView {
-  total: { amountOre: number; gifts: number; percent: number | null } | null;
-  wall: WallEntry[];
-}
+import { liveWall, type FundraiserLiveValue, type LiveTotal, type TeamLiveValue, type WallEntry } from "#core/fundraisers/fundraiser-wall";
 
 /**
- * The fundraiser page's total and donor wall, kept current by its server-sent
- * event stream (`/insamling/{slug}/live`, server/live/fundraiser-live.ts):
- * each `total` event replaces the total and puts the newest gifts first on
- * the wall. The browser's EventSource reconnects by itself; a page without
- * JavaScript or EventSource shows what it loaded.
+ * The last value of a page's live stream (server-sent `total` events,
+ * server/live/page-live.ts), or null until one comes – and again once the
+ * page's data is loaded anew (`loaded`: the loader's data, whose identity
+ * changes with each load). A null value (the page is no longer shown) leaves
+ * the page as it is. The browser's EventSource reconnects by itself; a page
+ * without JavaScript or EventSource shows what it loaded.
  */
-export function useLiveFundraiser(url: string, loaded: LiveView): LiveView {
-  const [live, setLive] = useState<{ total: LiveView["total"]; latest: WallEntry[] } | null>(null);
+export function useLiveValue<T>(url: string, loaded: unknown): T | null {
+  const [live, setLive] = useState<T | null>(null);
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(url);
     source.addEventListener("total", (event) => {
       try {
-        setLive(JSON.parse((event as MessageEvent<string>).data) as { total: LiveView["total"]; latest: WallEntry[] });
+        const value = JSON.parse((event as MessageEvent<string>).data) as T | null;
+        if (value !== null) setLive(value);
       } catch {
         // A message we cannot read leaves the page as it is.
       }
     });
     return () => source.close();
   }, [url]);
-  // New page data (after a gift form's post) starts from what the loader read.
-  useEffect(() => setLive(null), [loaded.total, loaded.wall]);
-  if (!live) return loaded;
-  const ids = new Set(live.latest.map((entry) => entry.id));
-  return { total: live.total, wall: [...live.latest, ...loaded.wall.filter((entry) => !ids.has(entry.id))] };
+  useEffect(() => setLive(null), [loaded]);
+  return live;
+}
+
+interface FundraiserView {
+  total: LiveTotal | null;
+  wall: WallEntry[];
+}
+
+/**
+ * The fundraiser page's total and donor wall, kept current by its stream
+ * (`/insamling/{slug}/live`, server/live/fundraiser-live.ts): each value
+ * replaces the total and puts the newest gifts first on the wall.
+ */
+export function useLiveFundraiser(url: string, shown: FundraiserView, loaded: unknown): FundraiserView {
+  const live = useLiveValue<FundraiserLiveValue>(url, loaded);
+  return live ? { total: live.total, wall: liveWall(shown.wall, live) } : shown;
+}
+
+/** The team page's total (`loaded`: as its loader read it), kept current by its stream (`/insamling/lag/{slug}/live`, server/live/team-live.ts, decision 0055). */
+export function useLiveTeamTotal(url: string, loaded: LiveTotal): LiveTotal {
+  return useLiveValue<TeamLiveValue>(url, loaded)?.total ?? loaded;
 }

@@ -53,6 +53,9 @@ export function fundraiserTotals(gifts: readonly WallGiftFacts[]): FundraiserTot
   };
 }
 
+/** How many of the wall's gifts the page shows, newest first. */
+export const WALL_SHOWN = 100;
+
 export function donorWall(gifts: readonly WallGiftFacts[]): WallEntry[] {
   return gifts
     .filter((g) => g.paid)
@@ -75,4 +78,42 @@ export function donorWall(gifts: readonly WallGiftFacts[]): WallEntry[] {
 export function goalPercent(amountOre: number, goalOre: number | null): number | null {
   if (goalOre === null || goalOre <= 0) return null;
   return Math.min(100, Math.floor((amountOre * 100) / goalOre));
+}
+
+/** A total as a page shows it against its goal: the live streams' and the loaders' shape. */
+export interface LiveTotal {
+  amountOre: number;
+  gifts: number;
+  percent: number | null;
+}
+
+export function liveTotal(totals: { amountOre: number; gifts: number }, goalOre: number | null): LiveTotal {
+  return { amountOre: totals.amountOre, gifts: totals.gifts, percent: goalPercent(totals.amountOre, goalOre) };
+}
+
+/** How many of the newest gifts a fundraiser's live stream carries. */
+export const LIVE_LATEST = 10;
+
+/** What a fundraiser's live stream sends (decisions 0050, 0055): the total (null when the organiser hides it) and the newest gifts of the wall. */
+export interface FundraiserLiveValue {
+  total: LiveTotal | null;
+  latest: WallEntry[];
+}
+
+export function fundraiserLiveValue(page: { showTotal: boolean; goalOre: number | null }, gifts: readonly WallGiftFacts[]): FundraiserLiveValue {
+  return {
+    total: page.showTotal ? liveTotal(fundraiserTotals(gifts), page.goalOre) : null,
+    latest: donorWall(gifts).slice(0, LIVE_LATEST),
+  };
+}
+
+/** The wall a viewer sees once a live value came: its newest gifts first, then the loaded ones. */
+export function liveWall(loaded: readonly WallEntry[], live: Pick<FundraiserLiveValue, "latest">): WallEntry[] {
+  const latest = new Set(live.latest.map((entry) => entry.id));
+  return [...live.latest, ...loaded.filter((entry) => !latest.has(entry.id))];
+}
+
+/** What a team's live stream sends (decision 0055): its members' total, summed as the team's page sums it. */
+export interface TeamLiveValue {
+  total: LiveTotal;
 }

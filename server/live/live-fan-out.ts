@@ -107,12 +107,15 @@ export class LiveFanOut {
   /**
    * The value now, for a page rendered on the server: the one already read
    * when it is fresh (younger than the interval), else one read shared by
-   * everyone asking at the same moment.
+   * everyone asking at the same moment. A held value `trust` refuses is read
+   * again however fresh (a page's "not shown", which may have changed a moment
+   * ago: server/live/page-live.ts); the new value goes to the key's streams too.
    */
-  async current<T>(feed: LiveFeed<T>): Promise<T> {
+  async current<T>(feed: LiveFeed<T>, trust: (held: T) => boolean = () => true): Promise<T> {
     const state = this.stateOf(feed);
-    if (state.json !== null && Date.now() - state.lastReadAt < this.minIntervalMs) return state.value as T;
-    if (state.json !== null && state.subscribers.size > 0) return state.value as T;
+    const held = state.json !== null && trust(state.value as T);
+    if (held && Date.now() - state.lastReadAt < this.minIntervalMs) return state.value as T;
+    if (held && state.subscribers.size > 0) return state.value as T;
     const failure = await (state.reading ?? this.read(state));
     if (state.json === null) throw failure ?? new Error(`live value ${feed.key} could not be read`);
     return state.value as T;

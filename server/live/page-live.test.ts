@@ -1,0 +1,146 @@
+import crypto from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock } from "#core/clock";
+import { fundraiserGiftSchema, startFundraiserSchema, startTeamSchema } from "#core/fundraisers/fundraiser-forms";
+import { giveFundraiserGift, startFundraiser, verifyFundraiserManageAccess, type FundraiserRow } from "#core/fundraisers/fundraiser-service";
+import { setTeamHidden, startTeam, teamManageAccess } from "#core/fundraisers/fundraiser-teams";
+import { silentLogger } from "#core/logger";
+import { transitionPayment } from "#core/payments/payment-transitions";
+import { openSse, type SseConnection, type SseEvent } from "#tests/support/sse-client";
+import { testEngines } from "#tests/support/test-databases";
+import { eventually, startTestServer, type TestServer } from "#tests/support/test-server";
+import type { FundraiserLiveValue } from "./fundraiser-live";
+import type { TeamLiveValue } from "./team-live";
+
+/**
+ * The live pages over real HTTP connections (server/live/page-live.ts): a
+ * fundraiser's stream opens with the total now, a paid gift (named or
+ * anonymous) is sent to the open stream without a reload, a page that is not
+ * shown has no stream; a team's stream carries its members' total the same
+ * way, and more viewers cost no reads of their own (decision 0055).
+ */
+describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
+  let server: TestServer | undefined;
+  const streams: SseConnection[] = [];
+  afterEach(async () => {
+    for (const s of streams) s.close();
+    streams.length = 0;
+    await server?.dispose();
+    server = undefined;
+  });
+  const clock = new ManualClock("2026-11-23T12:00:00Z");
+  const value = (event: SseEvent) => JSON.parse(event.data) as FundraiserLiveValue;
+  const teamValue = (event: SseEvent) => JSON.parse(event.data) as TeamLiveValue | null;
+
+  /** The site, started once per test: what starting a page needs. */
+  async function site() {
+    server ??= await startTestServer({ engine, clock, env: { RESEARCH_SNAPSHOT_FILE: "/nonexistent/research-projects.json" } });
+    const { db, collections, recipientMail } = server.container;
+    return { db, clock, linkKey: collections.linkKey, recipientMail };
+  }
+
+  /** A fundraiser (goal 1 000 kr; in the team at `team` when given) started by e-mail; `confirm` opens its e-mailed link. */
+  async function startedPage(slug = "eriks-lopp", team?: string): Promise<{ confirm: () => Promise<FundraiserRow> }> {
+    const deps = await site();
+    const form = startFundraiserSchema("2026-11-23").parse({
+      kind: "challenge", title: `Lopp ${slug}`, message: "Nio mil för lungforskningen, sponsra mig gärna!", goal: "1000", picture: "lopare",
+      organiserName: "Erik", organiserEmail: `${slug}@exempel.se`, slug, showTotal: "on", terms: "on", ...(team ? { team } : {}),
+    });
+    const { token } = await startFundraiser(deps, form, { donorId: null });
+    return {
+      confirm: async () => {
+        const access = await verifyFundraiserManageAccess(deps.db, clock, deps.linkKey, slug, token);
+        if (!access.ok) throw new Error("the manage link did not confirm the page");
+        return access.fundraiser;
+      },
+    };
+  }
+
+  /** A gift to the page, paid (an invoice booked); its id. */
+  async function give(fundraiser: FundraiserRow, over: Record<string, string>): Promise<string> {
+    const { container } = server!;
+    const data = fundraiserGiftSchema(container.giftLimits).parse({
+      amount: "250", name: "Karin Lind", email: "karin@exempel.se", paymentMethod: "invoice", street: "Storgatan 1", postalCode: "111 22", city: "Umeå",
+      idempotencyKey: crypto.randomUUID(), ...over,
+    });
+    const { gift } = await giveFundraiserGift(container, fundraiser, data, { visibleBeforeReview: true });
+    const payment = await container.db.selectFrom("payments").select("id").where("gift_id", "=", gift.id).executeTakeFirstOrThrow();
+    await transitionPayment({ db: container.db, clock, logger: silentLogger, outcomes: container.paymentOutcomes }, { paymentId: payment.id, to: "paid", source: "import" });
+    return gift.id;
+  }
+
+  /** The status a new viewer gets, without staying to watch. */
+  async function statusOf(url: string): Promise<number> {
+    const abort = new AbortController();
+    const response = await fetch(url, { signal: abort.signal });
+    abort.abort();
+    return response.status;
+  }
+
+  it("streams a fundraiser's total and newest gifts as they are paid", async () => {
+    const page = await startedPage();
+    expect(await statusOf(`${server!.url}/insamling/eriks-lopp/live`)).toBe(404);
+    const fundraiser = await page.confirm();
+
+    const stream = await openSse(`${server!.url}/insamling/eriks-lopp/live`);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    expect(value(await stream.next((e) => e.event === "total"))).toEqual({ total: { amountOre: 0, gifts: 0, percent: 0 }, latest: [] });
+
+    await give(fundraiser, { showName: "on", displayName: "Karin", greeting: "Heja!" });
+    const named = await stream.next((e) => value(e).total?.gifts === 1);
+    expect(value(named).latest.map((w) => w.name)).toEqual(["Karin"]);
+    clock.advance(60_000);
+    await give(fundraiser, { amount: "500" });
+    const both = value(await stream.next((e) => value(e).total?.gifts === 2));
+    expect(both.total).toEqual({ amountOre: 75_000, gifts: 2, percent: 75 });
+    expect(both.latest.map((w) => w.name)).toEqual(["Anonym", "Karin"]);
+    await eventually(async () => expect(server!.container.live.fanOut.stats().subscribers).toBe(1));
+  }, 90_000);
+
+  it("streams a team's members' total as gifts are paid, with one read however many watch, and none for a team not shown", async () => {
+    const deps = await site();
+    const { db, collections, live } = server!.container;
+    const url = `${server!.url}/insamling/lag/loparna/live`;
+    const started = await startTeam(
+      deps,
+      startTeamSchema().parse({ name: "Löparna", message: "Vi springer för hjärt- och lungforskningen.", goal: "1000", organiserName: "Lag Ledare", organiserEmail: "lag@exempel.se", slug: "loparna", terms: "on" }),
+      { donorId: null },
+    );
+    // Not confirmed by its organiser: no stream, as no page.
+    expect(await statusOf(url)).toBe(404);
+    expect((await teamManageAccess(db, clock, collections.linkKey, "loparna", { token: started.token, donorId: null })).ok).toBe(true);
+    const erik = await (await startedPage("eriks-lopp", "loparna")).confirm();
+    const sara = await (await startedPage("saras-lopp", "loparna")).confirm();
+    await give(erik, { amount: "200" });
+
+    const first = await openSse(url);
+    streams.push(first);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toContain("text/event-stream");
+    expect(teamValue(await first.next((e) => e.event === "total"))).toEqual({ total: { amountOre: 20_000, gifts: 1, percent: 20 } });
+
+    // Twenty more viewers get the value the fan-out holds: no read each (at most one refresh may fall in between).
+    const readsBefore = live.fanOut.stats().reads;
+    const more = await Promise.all(Array.from({ length: 20 }, () => openSse(url)));
+    streams.push(...more);
+    for (const viewer of more) expect(teamValue(await viewer.next((e) => e.event === "total"))?.total.amountOre).toBe(20_000);
+    expect(live.fanOut.stats().reads - readsBefore).toBeLessThanOrEqual(1);
+
+    // A gift on another member's page: every viewer's total moves, without a reload.
+    clock.advance(60_000);
+    await give(sara, { amount: "300" });
+    for (const viewer of [first, ...more]) {
+      expect(teamValue(await viewer.next((e) => teamValue(e)?.total.gifts === 2))).toEqual({ total: { amountOre: 50_000, gifts: 2, percent: 50 } });
+    }
+
+    // Hidden by staff: once the fan-out has read the team again – at once when nobody watches, within the refresh
+    // while others do – a new viewer gets no stream.
+    expect(await setTeamHidden(db, clock, started.team.id, "staff:s1", { reason: "Anmält." })).toBe(true);
+    for (const viewer of streams.splice(0)) viewer.close();
+    await eventually(async () => live.fanOut.stats().subscribers === 0);
+    await eventually(async () => (await statusOf(url)) === 404, 5_000);
+    expect(await statusOf(`${server!.url}/insamling/lag/Inte%20en%20adress/live`)).toBe(404);
+  }, 90_000);
+});
