@@ -123,9 +123,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "show_greeting": {
       const giftId = String(form.get("giftId") ?? "").slice(0, 64);
       const action = act === "hide_greeting" ? "fundraiser.hide_greeting" : "fundraiser.show_greeting";
-      if (!(await setWallGreetingHidden(container.db, container.clock, id, giftId, act === "hide_greeting"))) return refuse(action, { giftId: "Gåvan hör inte till insamlingen." });
+      // Told to the live pages in the same transaction: every viewer's wall drops the name and greeting within a second (decision 0055).
+      const changed = await setWallGreetingHidden(container.db, container.clock, { fundraiserId: id, giftId, hidden: act === "hide_greeting" }, container.live.giftsChanged);
+      if (!changed) return refuse(action, { giftId: "Gåvan hör inte till insamlingen." });
       await audit({ action, ...subject, details: { giftId } });
-      return { ok: true, done: act === "hide_greeting" ? "Hälsningen är dold på sidan." : "Hälsningen visas igen.", problems: {} };
+      return { ok: true, done: act === "hide_greeting" ? "Hälsningen är dold på sidan. Den försvinner från sidan hos dem som har den öppen inom en sekund." : "Hälsningen visas igen.", problems: {} };
     }
     case "approve_picture":
     case "remove_picture": {

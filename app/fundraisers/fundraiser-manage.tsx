@@ -129,7 +129,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       break;
     case "hide":
     case "show":
-      if (!(await setWallGreetingHidden(container.db, container.clock, id, String(value.giftId), intent === "hide"))) return fail("Vi hittar inte den hälsningen i insamlingen.", 400);
+      if (!(await setWallGreetingHidden(container.db, container.clock, { fundraiserId: id, giftId: String(value.giftId), hidden: intent === "hide" }, container.live.giftsChanged))) {
+        return fail("Vi hittar inte den hälsningen i insamlingen.", 400);
+      }
       done = intent === "hide" ? "dold" : "visad";
       break;
     case "close":

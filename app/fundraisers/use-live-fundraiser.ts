@@ -36,7 +36,8 @@ interface FundraiserView {
 /**
  * The fundraiser page's total and donor wall, kept current by its stream
  * (`/insamling/{slug}/live`, server/live/fundraiser-live.ts): each value
- * replaces the total and puts the newest gifts first on the wall.
+ * replaces the total, puts the newest gifts first on the wall, and turns a
+ * gift whose greeting was hidden into "Anonym" wherever it stands.
  */
 export function useLiveFundraiser(url: string, shown: FundraiserView, loaded: unknown): FundraiserView {
   const live = useLiveValue<FundraiserLiveValue>(url, loaded);

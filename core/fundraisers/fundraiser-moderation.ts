@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
 import { enqueueJob } from "../jobs/job-queue";
@@ -137,15 +137,30 @@ export async function setFundraiserHidden(db: Kysely<DB>, clock: Clock, fundrais
   });
 }
 
-/** Hides a greeting on the donor wall (the organiser or staff) or shows it again. False when the gift is not this page's. */
-export async function setWallGreetingHidden(db: Kysely<DB>, clock: Clock, fundraiserId: string, giftId: string, hidden: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable("fundraiser_gifts")
-    .set({ hidden_at: hidden ? clock.now().toISOString() : null })
-    .where("fundraiser_id", "=", fundraiserId)
-    .where("gift_id", "=", giftId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/**
+ * Hides a greeting on the donor wall (the organiser or staff) or shows it
+ * again. False when the gift is not this page's. `changed` runs in the same
+ * transaction when a row changed: the site tells the live pages there
+ * (decision 0055), so every viewer's wall drops the name and greeting within
+ * a second on every instance, and hears nothing if the change rolls back.
+ */
+export async function setWallGreetingHidden(
+  db: Kysely<DB>,
+  clock: Clock,
+  change: { fundraiserId: string; giftId: string; hidden: boolean },
+  changed: (trx: Transaction<DB>) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("fundraiser_gifts")
+      .set({ hidden_at: change.hidden ? clock.now().toISOString() : null })
+      .where("fundraiser_id", "=", change.fundraiserId)
+      .where("gift_id", "=", change.giftId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await changed(trx);
+    return true;
+  });
 }
 
 export interface ListedFundraiser {

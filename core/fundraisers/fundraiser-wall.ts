@@ -94,23 +94,35 @@ export function liveTotal(totals: { amountOre: number; gifts: number }, goalOre:
 /** How many of the newest gifts a fundraiser's live stream carries. */
 export const LIVE_LATEST = 10;
 
-/** What a fundraiser's live stream sends (decisions 0050, 0055): the total (null when the organiser hides it) and the newest gifts of the wall. */
+/**
+ * What a fundraiser's live stream sends (decisions 0050, 0055): the total
+ * (null when the organiser hides it), the newest gifts of the wall, and the
+ * ids of the gifts on the shown wall whose name and greeting someone hid –
+ * so that a viewer's page drops a hidden greeting further down than the
+ * newest gifts too, without a reload.
+ */
 export interface FundraiserLiveValue {
   total: LiveTotal | null;
   latest: WallEntry[];
+  hidden: string[];
 }
 
 export function fundraiserLiveValue(page: { showTotal: boolean; goalOre: number | null }, gifts: readonly WallGiftFacts[]): FundraiserLiveValue {
+  const wall = donorWall(gifts).slice(0, WALL_SHOWN);
+  const hidden = new Set(gifts.filter((g) => g.hidden).map((g) => g.id));
   return {
     total: page.showTotal ? liveTotal(fundraiserTotals(gifts), page.goalOre) : null,
-    latest: donorWall(gifts).slice(0, LIVE_LATEST),
+    latest: wall.slice(0, LIVE_LATEST),
+    hidden: wall.filter((entry) => hidden.has(entry.id)).map((entry) => entry.id),
   };
 }
 
-/** The wall a viewer sees once a live value came: its newest gifts first, then the loaded ones. */
-export function liveWall(loaded: readonly WallEntry[], live: Pick<FundraiserLiveValue, "latest">): WallEntry[] {
+/** The wall a viewer sees once a live value came: its newest gifts first, then the loaded ones, each hidden one as "Anonym" without its greeting. */
+export function liveWall(loaded: readonly WallEntry[], live: Pick<FundraiserLiveValue, "latest" | "hidden">): WallEntry[] {
   const latest = new Set(live.latest.map((entry) => entry.id));
-  return [...live.latest, ...loaded.filter((entry) => !latest.has(entry.id))];
+  const hidden = new Set(live.hidden);
+  const earlier = loaded.filter((entry) => !latest.has(entry.id)).map((entry) => (hidden.has(entry.id) ? { ...entry, name: ANONYMOUS, anonymous: true, greeting: null } : entry));
+  return [...live.latest, ...earlier];
 }
 
 /** What a team's live stream sends (decision 0055): its members' total, summed as the team's page sums it. */

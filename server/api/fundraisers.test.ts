@@ -140,9 +140,12 @@ describe.each(testEngines)("personal fundraisers on %s", (engine) => {
     // The offline gift is never a gift row, so never in tax data.
     expect(await db.selectFrom("gifts").select("id").where("amount_ore", "=", 30_000).execute()).toEqual([]);
 
-    // Hiding a greeting leaves the gift counted and named "Anonym"; only this page's gifts can be hidden.
-    expect(await setWallGreetingHidden(db, clock, confirmed.id, named.gift.id, true)).toBe(true);
-    expect(await setWallGreetingHidden(db, clock, "another", named.gift.id, true)).toBe(false);
+    // Hiding a greeting leaves the gift counted and named "Anonym"; only this page's gifts can be hidden. The live pages are told of a change only.
+    let told = 0;
+    const tell = async () => void (told += 1);
+    expect(await setWallGreetingHidden(db, clock, { fundraiserId: confirmed.id, giftId: named.gift.id, hidden: true }, tell)).toBe(true);
+    expect(await setWallGreetingHidden(db, clock, { fundraiserId: "another", giftId: named.gift.id, hidden: true }, tell)).toBe(false);
+    expect(told).toBe(1);
     facts = await fundraiserGiftFacts(db, confirmed.id);
     expect(donorWall(facts).find((e) => e.id === named.gift.id)).toMatchObject({ name: "Anonym", greeting: null, amountOre: 50_000 });
     expect(fundraiserTotals(facts).amountOre).toBe(105_000);

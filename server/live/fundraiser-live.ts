@@ -18,10 +18,11 @@ export function fundraiserFeed(container: AppContainer, slug: string): LiveFeed<
 
 /**
  * GET /insamling/{slug}/live (decision 0050 over 0049): a server-sent event
- * stream of the fundraiser's total and newest gifts, one key per fundraiser in
- * the shared fan-out – read at most once a second however many watch, on a
- * paid or refunded gift, and every few seconds while watched (an offline gift
- * the organiser adds shows at the refresh). The page works without it.
+ * stream of the fundraiser's total, newest gifts and hidden greetings, one key
+ * per fundraiser in the shared fan-out – read at most once a second however
+ * many watch, on a paid or refunded gift or a greeting hidden or shown
+ * (decision 0055), and every few seconds while watched (an offline gift the
+ * organiser adds shows at the refresh). The page works without it.
  */
 export function fundraiserLive(container: AppContainer): RequestHandler {
   return pageLive(container, (slug) => fundraiserFeed(container, slug), "Insamlingen finns inte.");

@@ -4,20 +4,25 @@ import { ManualClock } from "#core/clock";
 import { fundraiserGiftSchema, startFundraiserSchema, startTeamSchema } from "#core/fundraisers/fundraiser-forms";
 import { giveFundraiserGift, startFundraiser, verifyFundraiserManageAccess, type FundraiserRow } from "#core/fundraisers/fundraiser-service";
 import { setTeamHidden, startTeam, teamManageAccess } from "#core/fundraisers/fundraiser-teams";
+import { TEST_PERSONNUMMER } from "#core/identity/test-personnummer";
 import { silentLogger } from "#core/logger";
 import { transitionPayment } from "#core/payments/payment-transitions";
 import { openSse, type SseConnection, type SseEvent } from "#tests/support/sse-client";
 import { testEngines } from "#tests/support/test-databases";
 import { eventually, startTestServer, type TestServer } from "#tests/support/test-server";
+import { outcome, routeContext, type RouteHandler } from "#tests/support/route-call";
+import * as adminFundraiserPage from "#app/admin/admin-fundraiser";
 import type { FundraiserLiveValue } from "./fundraiser-live";
 import type { TeamLiveValue } from "./team-live";
+import { GIFTS_CHANNEL } from "./gift-changes";
 
 /**
  * The live pages over real HTTP connections (server/live/page-live.ts): a
  * fundraiser's stream opens with the total now, a paid gift (named or
  * anonymous) is sent to the open stream without a reload, a page that is not
- * shown has no stream; a team's stream carries its members' total the same
- * way, and more viewers cost no reads of their own (decision 0055).
+ * shown has no stream, and a greeting staff hide leaves every viewer's wall
+ * at once; a team's stream carries its members' total the same way, and more
+ * viewers cost no reads of their own (decision 0055).
  */
 describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
   let server: TestServer | undefined;
@@ -86,7 +91,7 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
     streams.push(stream);
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
-    expect(value(await stream.next((e) => e.event === "total"))).toEqual({ total: { amountOre: 0, gifts: 0, percent: 0 }, latest: [] });
+    expect(value(await stream.next((e) => e.event === "total"))).toEqual({ total: { amountOre: 0, gifts: 0, percent: 0 }, latest: [], hidden: [] });
 
     await give(fundraiser, { showName: "on", displayName: "Karin", greeting: "Heja!" });
     const named = await stream.next((e) => value(e).total?.gifts === 1);
@@ -97,6 +102,47 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
     expect(both.total).toEqual({ amountOre: 75_000, gifts: 2, percent: 75 });
     expect(both.latest.map((w) => w.name)).toEqual(["Anonym", "Karin"]);
     await eventually(async () => expect(server!.container.live.fanOut.stats().subscribers).toBe(1));
+  }, 90_000);
+
+  it("tells the live pages, in the hiding's own transaction, when staff hide a greeting: every viewer's wall drops the name and greeting", async () => {
+    const fundraiser = await (await startedPage()).confirm();
+    const { container } = server!;
+    const karin = await give(fundraiser, { showName: "on", displayName: "Farmor Karin", greeting: "Grattis, Erik!", showAmount: "on" });
+    const stream = await openSse(`${server!.url}/insamling/eriks-lopp/live`);
+    streams.push(stream);
+    expect(value(await stream.next((e) => value(e).total?.gifts === 1)).latest[0]).toMatchObject({ name: "Farmor Karin", greeting: "Grattis, Erik!" });
+
+    // Every change told so far has arrived (PostgreSQL tells them in commit order); from here, count the notices.
+    let settled = false;
+    const stopSettle = container.live.notifications.listen("settled", () => (settled = true));
+    await eventually(async () => {
+      await container.live.notifications.notify(container.db, "settled");
+      return settled;
+    });
+    stopSettle();
+    let told = 0;
+    const stop = container.live.notifications.listen(GIFTS_CHANNEL, () => (told += 1));
+    try {
+      const IP = "10.1.2.3";
+      const { member } = await container.staff.members.register(TEST_PERSONNUMMER[1], ["insamling"], null);
+      const cookie = (await container.staff.sessions.login(member.id, IP, null)).split(";")[0]!;
+      const url = container.config.publicUrl;
+      const hide = await outcome(() =>
+        (adminFundraiserPage.action as unknown as RouteHandler)({
+          request: new Request(`${url}/admin/insamlingar/granska/${fundraiser.id}`, { method: "POST", headers: { cookie, origin: url }, body: new URLSearchParams({ action: "hide_greeting", giftId: karin }) }),
+          context: routeContext(container, IP),
+          params: { fundraiserId: fundraiser.id },
+        }),
+      );
+      expect(hide.data).toMatchObject({ ok: true });
+      await eventually(async () => told > 0);
+      const hidden = value(await stream.next((e) => value(e).hidden.includes(karin)));
+      expect(hidden.latest[0]).toMatchObject({ id: karin, name: "Anonym", anonymous: true, greeting: null, amountOre: 25_000 });
+      expect(hidden.total).toEqual({ amountOre: 25_000, gifts: 1, percent: 25 });
+      expect(await container.db.selectFrom("audit_log").select(["action", "subject_id"]).orderBy("id", "desc").executeTakeFirstOrThrow()).toEqual({ action: "fundraiser.hide_greeting", subject_id: fundraiser.id });
+    } finally {
+      stop();
+    }
   }, 90_000);
 
   it("streams a team's members' total as gifts are paid, with one read however many watch, and none for a team not shown", async () => {

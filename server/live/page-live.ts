@@ -6,8 +6,8 @@ import type { LiveFeed } from "./live-fan-out";
 
 /**
  * A page's live value (`total` events): read again when a gift is paid or
- * refunded anywhere (the `gifts` channel), and at the fan-out's refresh while
- * watched; null while visitors are not shown the page.
+ * refunded anywhere, or a greeting hidden (the `gifts` channel), and at the
+ * fan-out's refresh while watched; null while visitors are not shown the page.
  */
 export function pageFeed<T>(key: string, read: () => Promise<T | null>): LiveFeed<T | null> {
   return { key, channel: GIFTS_CHANNEL, event: "total", read };
