@@ -15,7 +15,7 @@
  * Target: SwishPoll p99 below 50 ms at 200 requests per second; gift +
  * SwishInit at least 400 a second on either database (issue #33).
  * `-- --init-only` measures only the first scenario; `-- --no-build` uses the
- * existing build.
+ * existing build; `-- --cpu-prof DIR` has each server write a CPU profile.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -27,7 +27,10 @@ import { preparedBuild, startServer, type RunningServer } from "./bench/server";
 import { runConstantRate } from "./bench/constant-rate";
 
 const cwd = process.cwd();
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+/** `-- --cpu-prof DIR`: each scenario's server writes a CPU profile there (see where a request's time goes). */
+const cpuProfileDir = args.has("--cpu-prof") ? path.resolve(argv[argv.indexOf("--cpu-prof") + 1] ?? "var/cpu-profiles") : null;
 const workDir = path.join(cwd, "var", "bench-api");
 const context = { session: "bench", identity: "bench", currentUrl: "http://127.0.0.1/ge-en-gava", requestgroup: "bench" };
 
@@ -154,6 +157,7 @@ async function runOn(engine: string, buildDir: string, databaseUrl: () => Promis
       buildDir,
       dbFile: path.join(workDir, engine, "site.db"),
       databaseUrl: database.url,
+      ...(cpuProfileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.join(cpuProfileDir, engine)}`] } : {}),
       env: { RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: "1000000", RATE_LIMIT_POLLS_PER_MINUTE: "1000000", SEED_DEMO_DATA: "false" },
     });
     try {
