@@ -5,6 +5,7 @@ import { TextAreaField } from "../components/form/field";
 import type { FormResult } from "../components/form/parse-form";
 import { useSiteForm } from "../components/form/use-site-form";
 import "../components/form/form.css";
+import "../components/notice.css";
 
 /**
  * The "report this page" form of a fundraiser's page and a team's (decisions
