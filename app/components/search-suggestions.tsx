@@ -93,12 +93,19 @@ export default function SearchSuggestions({ inputRef, onInputProps, lang }: Prop
     [close, inputRef, navigate],
   );
 
-  // The text may already be typed when this module arrives.
+  // The text may already be typed when this module arrives. Typing is listened to on the box itself from
+  // the moment this mounts: a listener handed up as a prop arrives one render of the header later, and on
+  // a slow phone the letters typed in between asked for nothing (the answer for the shorter text is
+  // dropped, being no longer what the box says).
   useEffect(() => {
     const input = inputRef.current;
-    if (input && document.activeElement === input && input.value.trim() !== "") requestSuggestions(input.value);
     const current = pending.current;
+    if (!input) return;
+    const onInput = () => requestSuggestions(input.value);
+    input.addEventListener("input", onInput);
+    if (document.activeElement === input && input.value.trim() !== "") requestSuggestions(input.value);
     return () => {
+      input.removeEventListener("input", onInput);
       clearTimeout(current.timer);
       current.controller?.abort();
     };
@@ -155,10 +162,9 @@ export default function SearchSuggestions({ inputRef, onInputProps, lang }: Prop
       "aria-expanded": open,
       "aria-activedescendant": open && active >= 0 ? optionId(active) : undefined,
       onKeyDown,
-      onInput: (event) => requestSuggestions(event.currentTarget.value),
       onBlur: close,
     });
-  }, [items, open, active, choose, close, onInputProps, requestSuggestions]);
+  }, [items, open, active, choose, close, onInputProps]);
 
   useEffect(() => () => onInputProps({}), [onInputProps]);
 
