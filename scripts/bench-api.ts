@@ -15,7 +15,11 @@
  * Target: SwishPoll p99 below 50 ms at 200 requests per second; gift +
  * SwishInit at least 400 a second on either database (issue #33).
  * `-- --init-only` measures only the first scenario; `-- --no-build` uses the
- * existing build; `-- --cpu-prof DIR` has each server write a CPU profile.
+ * existing build; `-- --cpu-prof DIR` has each server write a CPU profile;
+ * `-- --swish-apart` runs the Swish simulator as a process of its own
+ * (SWISH_SIMULATOR_URL), so that the figure is the site's share of each gift
+ * alone, as with the real Swish, instead of the site's and Swish's on one core;
+ * `-- --db sqlite` or `-- --db postgres` measures that database only.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -23,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { preparedBuild, startServer, type RunningServer } from "./bench/server";
+import { preparedBuild, startServer, startSwishSimulator, type RunningServer } from "./bench/server";
 import { runConstantRate } from "./bench/constant-rate";
 
 const cwd = process.cwd();
@@ -32,6 +36,9 @@ const args = new Set(argv);
 /** `-- --cpu-prof DIR`: each scenario's server writes a CPU profile there (see where a request's time goes). */
 const cpuProfileDir = args.has("--cpu-prof") ? path.resolve(argv[argv.indexOf("--cpu-prof") + 1] ?? "var/cpu-profiles") : null;
 const workDir = path.join(cwd, "var", "bench-api");
+const swishApart = args.has("--swish-apart");
+/** `-- --db sqlite` or `-- --db postgres`: that database only (default: SQLite, and PostgreSQL when a URL is set). */
+const only = args.has("--db") ? argv[argv.indexOf("--db") + 1] : null;
 const context = { session: "bench", identity: "bench", currentUrl: "http://127.0.0.1/ge-en-gava", requestgroup: "bench" };
 
 interface Figures {
@@ -152,18 +159,25 @@ async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> }
 async function runOn(engine: string, buildDir: string, databaseUrl: () => Promise<{ url?: string; drop: () => Promise<void> }>) {
   const measure = async <T>(scenario: (server: RunningServer) => Promise<T>): Promise<T> => {
     const database = await databaseUrl();
+    const swish = swishApart ? await startSwishSimulator({ cwd, stateDir: path.join(workDir, engine, "swish-sim") }) : null;
     const server = await startServer({
       cwd,
       buildDir,
       dbFile: path.join(workDir, engine, "site.db"),
       databaseUrl: database.url,
       ...(cpuProfileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.join(cpuProfileDir, engine)}`] } : {}),
-      env: { RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: "1000000", RATE_LIMIT_POLLS_PER_MINUTE: "1000000", SEED_DEMO_DATA: "false" },
+      env: {
+        RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: "1000000",
+        RATE_LIMIT_POLLS_PER_MINUTE: "1000000",
+        SEED_DEMO_DATA: "false",
+        ...(swish ? { SWISH_SIMULATOR_URL: swish.url } : {}),
+      },
     });
     try {
       return await scenario(server);
     } finally {
       await server.stop();
+      await swish?.stop();
       await database.drop();
     }
   };
@@ -180,8 +194,8 @@ async function main() {
     fs.rmSync(path.join(workDir, "sqlite"), { recursive: true, force: true });
     return { drop: async () => {} };
   };
-  const runs = [await runOn("sqlite", buildDir, sqlite)];
-  if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) {
+  const runs = only === "postgres" ? [] : [await runOn("sqlite", buildDir, sqlite)];
+  if (only !== "sqlite" && (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)) {
     runs.push(
       await runOn("postgres", buildDir, async () => {
         const target = await postgresUrl();
@@ -191,8 +205,9 @@ async function main() {
       }),
     );
   }
+  const swishWhere = swishApart ? "Swish apart" : "Swish in-process";
   const rows = runs.flatMap((r) => [
-    [r.engine, "gift + SwishInit (10 conn.)", r.init] as const,
+    [r.engine, `gift + SwishInit (10 conn., ${swishWhere})`, r.init] as const,
     ...(r.poll && r.pollBursts
       ? ([
           [r.engine, "SwishPoll at 200 req/s (one every 5 ms)", r.poll],
@@ -213,7 +228,7 @@ async function main() {
   fs.mkdirSync(path.join(cwd, "bench-results"), { recursive: true });
   fs.writeFileSync(
     path.join(cwd, "bench-results", "api.json"),
-    JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, runs }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, swishApart, runs }, null, 2),
   );
 }
 

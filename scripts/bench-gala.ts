@@ -17,6 +17,9 @@
  * schema of its own for the run, dropped afterwards). The automatic reduced
  * mode is off for the run (REDUCED_MODE_LAG_MS=0): on a loaded machine it
  * would turn the streams off, which is its job but not what is measured.
+ * --swish-apart runs the Swish simulator as a process of its own
+ * (SWISH_SIMULATOR_URL): the app's pages and the callbacks then come from it,
+ * as from the real Swish, and the site's process does only the site's share.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -26,7 +29,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { preparedBuild, startServer, type RunningServer } from "./bench/server";
+import { preparedBuild, startServer, startSwishSimulator, type RunningServer } from "./bench/server";
 import { latencyFigures, type LatencyFigures } from "./bench/latency-figures";
 
 const cwd = process.cwd();
@@ -39,6 +42,7 @@ const SECONDS = option("--seconds", 20);
 const VIEWERS = option("--viewers", 2_000);
 const RATE = option("--rate", 20);
 const POSTGRES = argv.includes("--db") && argv[argv.indexOf("--db") + 1] === "postgres";
+const SWISH_APART = argv.includes("--swish-apart");
 const CPU_PROFILE_DIR = argv.includes("--cpu-prof") ? path.resolve(argv[argv.indexOf("--cpu-prof") + 1] ?? "var/cpu-profiles") : null;
 const GIFT_FORM = "/ge-en-gava";
 const workDir = path.join(cwd, "var", "bench-gala");
@@ -116,7 +120,7 @@ function openViewer(origin: string, keepHistory = false): Promise<Viewer> {
 }
 
 /** A gift as a donor on a computer gives it: SwishInit, then the simulated Swish app opens the request by its token and approves it. */
-async function giveOne(agent: http.Agent, origin: string, i: number): Promise<{ init: Answer; approvedAt: number | null }> {
+async function giveOne(agent: http.Agent, origin: string, swishApp: string, i: number): Promise<{ init: Answer; approvedAt: number | null }> {
   const init = await request(agent, origin, "/api/SwishInit", {
     method: "POST",
     json: {
@@ -127,10 +131,10 @@ async function giveOne(agent: http.Agent, origin: string, i: number): Promise<{ 
   if (init.status !== 201) return { init, approvedAt: null };
   const token = (JSON.parse(init.body) as { paymentRequestToken?: string }).paymentRequestToken;
   if (!token) return { init, approvedAt: null };
-  const opened = await request(agent, origin, `/_sim/swish/paymentrequest?token=${encodeURIComponent(token)}`);
+  const opened = await request(agent, swishApp, `${swishApp}/paymentrequest?token=${encodeURIComponent(token)}`);
   if (opened.status !== 303 || !opened.location) return { init, approvedAt: null };
-  const requestPath = new URL(opened.location, origin).pathname;
-  const approved = await request(agent, origin, `${requestPath}/approve`, { method: "POST", form: "from=request" });
+  const requestPath = new URL(opened.location, swishApp).pathname;
+  const approved = await request(agent, swishApp, `${requestPath}/approve`, { method: "POST", form: "from=request" });
   return { init, approvedAt: approved.status === 303 ? performance.now() : null };
 }
 
@@ -154,7 +158,7 @@ async function metric(origin: string, name: string): Promise<number> {
 }
 
 /** Gifts at RATE a second and the gift form one at a time, for SECONDS; the monitor viewer (if any) times the live total. */
-async function phase(server: RunningServer, monitor: Viewer | null): Promise<PhaseResult> {
+async function phase(server: RunningServer, swishApp: string, monitor: Viewer | null): Promise<PhaseResult> {
   const { origin } = server;
   const readsBefore = await metric(origin, "site_live_reads_total");
   const giftAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
@@ -174,7 +178,7 @@ async function phase(server: RunningServer, monitor: Viewer | null): Promise<Pha
       if (wait > 0) await sleep(wait);
       started += 1;
       gifts.push(
-        giveOne(giftAgent, origin, i + Math.floor(startedAt)).then(({ init, approvedAt }) => {
+        giveOne(giftAgent, origin, swishApp, i + Math.floor(startedAt)).then(({ init, approvedAt }) => {
           initMs.push(init.ms);
           if (approvedAt === null) failed += 1;
           else approvals.push(approvedAt);
@@ -271,6 +275,9 @@ async function paidInDatabase(postgresUrl: string | null, sqliteFile: string): P
 async function main(): Promise<void> {
   const buildDir = await preparedBuild(cwd, workDir, { build: !argv.includes("--no-build") });
   const database = await postgresUrl();
+  const swish = SWISH_APART
+    ? await startSwishSimulator({ cwd, stateDir: path.join(workDir, "swish-sim"), env: { SWISH_SIMULATOR_CALLBACK_DELAY_MS: "0" } })
+    : null;
   const server = await startServer({
     cwd,
     buildDir,
@@ -288,17 +295,22 @@ async function main(): Promise<void> {
       // The automatic reduced mode would turn the live streams off when a loaded (shared) machine lags – what it is
       // for, but not what is measured here: off for the run (decision 0051; staff's switch is not touched).
       REDUCED_MODE_LAG_MS: "0",
+      ...(swish ? { SWISH_SIMULATOR_URL: swish.url } : {}),
     },
+  }).catch(async (error: unknown) => {
+    await swish?.stop();
+    throw error;
   });
+  const swishApp = swish?.url ?? `${server.origin}/_sim/swish`;
   const viewers: Viewer[] = [];
   try {
     const warm = new http.Agent({ keepAlive: true });
     for (let i = 0; i < 5; i++) await request(warm, server.origin, GIFT_FORM);
-    const warmGift = await giveOne(warm, server.origin, 0);
+    const warmGift = await giveOne(warm, server.origin, swishApp, 0);
     warm.destroy();
 
     console.log(`quiet: ${SECONDS} s of ${RATE} gifts a second and ${GIFT_FORM} one at a time`);
-    const quiet = await phase(server, null);
+    const quiet = await phase(server, swishApp, null);
 
     console.log(`opening ${VIEWERS} live-total streams…`);
     const monitor = await openViewer(server.origin, true);
@@ -308,7 +320,7 @@ async function main(): Promise<void> {
     }
     await sleep(2_000);
     console.log(`watched: the same with ${viewers.length} streams open`);
-    const watched = await phase(server, monitor);
+    const watched = await phase(server, swishApp, monitor);
 
     // Every paid gift counted once: the database's count of paid gifts is the count every viewer was last sent.
     await sleep(2_000);
@@ -342,11 +354,12 @@ async function main(): Promise<void> {
     fs.mkdirSync(path.join(cwd, "bench-results"), { recursive: true });
     fs.writeFileSync(
       path.join(cwd, "bench-results", "gala.json"),
-      JSON.stringify({ date: new Date().toISOString(), database: POSTGRES ? "postgres" : "sqlite", viewers: viewers.length, rate: RATE, seconds: SECONDS, quiet, watched, lastCounts: [...lastCounts], approved, ledger }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), database: POSTGRES ? "postgres" : "sqlite", swishApart: SWISH_APART, viewers: viewers.length, rate: RATE, seconds: SECONDS, quiet, watched, lastCounts: [...lastCounts], approved, ledger }, null, 2),
     );
   } finally {
     for (const viewer of viewers) viewer.close();
     await server.stop();
+    await swish?.stop();
     await database?.drop();
   }
 }

@@ -62,6 +62,11 @@ const envSchema = z.object({
   SWISH_CA_FILE: z.string().optional(),
   /** Milliseconds from a tester's answer to the simulator's callback (the real MSS takes about 5 s). */
   SWISH_SIMULATOR_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * simulator: where a Swish simulator of its own process is mounted (`npm run simulator:swish` prints it),
+   * instead of one in this process. As with the real Swish, its work then takes none of the site's CPU.
+   */
+  SWISH_SIMULATOR_URL: z.url().optional(),
 
   /** Payment methods offered on the gift page, in this order (Swish moves first on phones). */
   PAYMENT_METHODS: z
@@ -330,6 +335,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (config.SWISH_MODE === "live") {
     if (!config.SWISH_BASE_URL) issues.push("SWISH_BASE_URL: required when SWISH_MODE=live");
     if (!config.SWISH_CERT_FILE) issues.push("SWISH_CERT_FILE: required when SWISH_MODE=live");
+    if (config.SWISH_SIMULATOR_URL) issues.push("SWISH_SIMULATOR_URL: only for SWISH_MODE=simulator");
   }
   if (config.RESEARCH_PORTAL_MODE === "live" && !config.RESEARCH_PORTAL_URL) {
     issues.push("RESEARCH_PORTAL_URL: required when RESEARCH_PORTAL_MODE=live");

@@ -41,8 +41,9 @@ export interface PaymentSetup {
   refundAdapters: Partial<Record<ProviderName, RefundAdapter>>;
   /** Offered on the gift page, in configured order. */
   methods: PaymentMethod[];
+  /** The Swish simulator in this process; null when live or when SWISH_SIMULATOR_URL names one of its own process. */
   swishSimulator: SwishSimulator | null;
-  /** Mount point of the Swish simulator's pages, for the app switch in simulator mode. */
+  /** Mount point of the Swish simulator's pages, for the app switch in simulator mode (a path, or an address of its own process). */
   swishAppBase: string | null;
   mondido: { client: MondidoClient; provider: MondidoPaymentProvider; storedCards: MondidoStoredCardClient } | null;
   /** Monthly giving by card: charging, reading and deleting stored cards at Mondido (decision 0028); null without card payments. */
@@ -73,7 +74,13 @@ export function buildPayments(
   const payeeAlias = config.SWISH_PAYEE_ALIAS ?? site.swishNumber;
   let swishSimulator: SwishSimulator | null = null;
   let swishClient: SwishClient;
-  if (config.SWISH_MODE === "simulator") {
+  let swishAppBase: string | null = null;
+  if (config.SWISH_MODE === "simulator" && config.SWISH_SIMULATOR_URL) {
+    // A simulator of its own process (npm run simulator:swish), addressed as a live Swish would be.
+    swishAppBase = config.SWISH_SIMULATOR_URL.replace(/\/+$/, "");
+    swishClient = new SwishClient({ baseUrl: `${swishAppBase}/swish-cpcapi/api`, payeeAlias, timeoutMs: 10_000 });
+  } else if (config.SWISH_MODE === "simulator") {
+    swishAppBase = "/_sim/swish";
     swishSimulator = createSwishSimulator({
       clock,
       logger,
@@ -186,7 +193,7 @@ export function buildPayments(
     refundAdapters,
     methods: config.PAYMENT_METHODS.filter((m) => enabled.has(m)),
     swishSimulator,
-    swishAppBase: swishSimulator ? "/_sim/swish" : null,
+    swishAppBase,
     mondido: { client: mondidoClient, provider: mondidoProvider, storedCards },
     storedCardGateway: new MondidoCardGateway(mondidoClient, storedCards),
     brite: { client: briteClient },

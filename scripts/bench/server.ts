@@ -161,3 +161,57 @@ async function stopChild(child: ChildProcess, exit: Promise<void>, hasExited: ()
     await exit;
   }
 }
+
+export interface RunningSwishSimulator {
+  /** For the site's SWISH_SIMULATOR_URL. */
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * `npm run simulator:swish` as a process of its own on a free port: the site
+ * then does only its own share of each gift, as with the real Swish, and the
+ * simulator's share runs beside it on the machine's other cores.
+ */
+export async function startSwishSimulator(options: {
+  cwd: string;
+  stateDir: string;
+  /** Extra environment, e.g. SWISH_SIMULATOR_CALLBACK_DELAY_MS. */
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}): Promise<RunningSwishSimulator> {
+  // A fresh state: requests left by an earlier run would call back to a server that is gone.
+  fs.rmSync(options.stateDir, { recursive: true, force: true });
+  fs.mkdirSync(options.stateDir, { recursive: true });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", path.join(options.cwd, "scripts", "swish-simulator.ts"), "--port", "0"], {
+    cwd: options.cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", SIMULATOR_STATE_DIR: options.stateDir, ...options.env },
+  });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
+  const stop = () => stopChild(child, exit, () => exited);
+  let printed = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the Swish simulator did not start in time\n${printed}`)), options.timeoutMs ?? 30_000);
+    const read = (chunk: Buffer) => {
+      printed += chunk.toString("utf8");
+      const found = /^SWISH_SIMULATOR_URL=(\S+)$/m.exec(printed);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1] as string);
+      }
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the Swish simulator exited before it listened\n${printed}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url, stop };
+}
