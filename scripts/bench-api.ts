@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: load on the payment API of the production build, on
  * 127.0.0.1 only, bounded in time:
- *   1. gift creation + SwishInit (each request a new gift and Swish request),
+ *   1. gift creation + SwishInit (each request a new gift and Swish request, from a donor of its own),
  *      as fast as 10 connections go, for 10 s;
  *   2. SwishPoll at a constant 200 requests per second for 15 s – one request
  *      every 5 ms, as independent donors' browsers poll – spread over 50 pending
@@ -29,6 +29,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { preparedBuild, startServer, startSwishSimulator, type RunningServer } from "./bench/server";
 import { runConstantRate } from "./bench/constant-rate";
+import { donorAddress } from "./bench/donor-address";
 
 const cwd = process.cwd();
 const argv = process.argv.slice(2);
@@ -69,11 +70,17 @@ function figures(result: autocannon.Result): Figures {
 }
 
 async function benchInit(server: RunningServer): Promise<Figures> {
+  let donors = 0;
   const result = await autocannon({
     url: `${server.origin}/api/SwishInit`,
     connections: 10,
     duration: 10,
-    requests: [{ method: "POST", headers: { "content-type": "application/json" }, setupRequest: (req) => ({ ...req, body: initBody() }) }],
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req) => ({ ...req, headers: { "content-type": "application/json", "x-forwarded-for": donorAddress(donors++) }, body: initBody() }),
+      },
+    ],
   });
   return figures(result);
 }
@@ -170,6 +177,8 @@ async function runOn(engine: string, buildDir: string, databaseUrl: () => Promis
         RATE_LIMIT_PAYMENT_STARTS_PER_MINUTE: "1000000",
         RATE_LIMIT_POLLS_PER_MINUTE: "1000000",
         SEED_DEMO_DATA: "false",
+        // Behind a proxy, so that each gift comes from a donor of its own (scripts/bench/donor-address.ts).
+        TRUST_PROXY_HOPS: "1",
         ...(swish ? { SWISH_SIMULATOR_URL: swish.url } : {}),
       },
     });
