@@ -41,20 +41,30 @@ export function swishSimulatorAppUrl(simulatorBase: string, token: string, callb
 /**
  * Content of a printed or broadcast QR code that opens Swish with the payee
  * filled in (the gala's TV code): `C` and the Swish number, then `;amount`,
- * `;message` and `;` a number saying which of them the payer may not change
- * (0: every one may be changed). No payment request is made: the gift is an
- * ordinary Swish payment to the number.
- * *Unverified, and the protocol notes cannot settle it*: the notes
- * (/work/shared/protocols/README.md) describe only payment requests and say
- * nothing about prefilled codes; this layout is the one Swish's QR code
- * generator has documented, to be confirmed against the current guide before
- * going live. What the notes do settle is the message itself – at most 50
- * characters of letters, digits and `:;.,?!()-"` (else RP02) – so a message
- * outside that is refused here rather than printed on a TV code the app would
- * turn down; `;` is the code's own separator and is not allowed in it.
+ * `;message` and `;` a bit mask of the fields the payer may change (1 the
+ * number, 2 the amount, 4 the message; 0 locks all three). The gala's code
+ * leaves the amount empty for the donor to choose and locks the number and
+ * the message: mask 2. No payment request is made: the gift is an ordinary
+ * Swish payment to the number.
+ * *Unverified against Swish's own guide*, and the protocol notes
+ * (/work/shared/protocols/README.md) say nothing about prefilled codes. The
+ * layout and the mask are as two independent public generators write them
+ * (an npm package and a JavaScript library, both with number 1, amount 2,
+ * message 4, bits set meaning "may be changed"); a third, in Python, has the
+ * amount's and the message's bits the other way round. An earlier version
+ * here wrote 0, which by all three locks the empty amount. Confirm with
+ * Swish's QR code generator (its API takes the fields with an `editable` flag
+ * each) before the gala goes live. What the notes do settle is the message
+ * itself – at most 50 characters of letters, digits and `:;.,?!()-"` (else
+ * RP02) – so a message outside that is refused here rather than printed on a
+ * TV code the app would turn down; `;` is the code's own separator and is not
+ * allowed in it.
  */
+/** The payer may change the amount (and only it) in a prefilled code. */
+const PREFILLED_AMOUNT_EDITABLE = 2;
+
 export function swishPrefilledQrPayload(swishNumber: string, message: string): string {
   if (!/^\d{10}$/.test(swishNumber)) throw new Error("a Swish number is 10 digits");
   if (message.includes(";") || !isValidMessage(message)) throw new Error(`not a message Swish takes: ${JSON.stringify(message)}`);
-  return `C${swishNumber};;${message};0`;
+  return `C${swishNumber};;${message};${PREFILLED_AMOUNT_EDITABLE}`;
 }

@@ -93,7 +93,8 @@ describe("app switch", () => {
   });
 
   it("prints a prefilled code only with a message Swish takes (the notes' RP02 rule) and a 10-digit number", () => {
-    expect(swishPrefilledQrPayload("1231181189", "Galan")).toBe("C1231181189;;Galan;0");
+    // Number and message locked, the empty amount the donor's to fill in (mask 2).
+    expect(swishPrefilledQrPayload("1231181189", "Galan")).toBe("C1231181189;;Galan;2");
     expect(() => swishPrefilledQrPayload("1231181189", "Gala; 2026")).toThrow();
     expect(() => swishPrefilledQrPayload("1231181189", "Galan ❤")).toThrow();
     expect(() => swishPrefilledQrPayload("1231181189", "x".repeat(51))).toThrow();
