@@ -10,7 +10,7 @@ import { formatSek } from "#core/site/format";
 import { FundraiserProgress } from "./fundraiser-progress";
 import { ReportLink } from "./report-link";
 import { ShareLinks } from "./share-links";
-import { useLiveTeamTotal } from "./use-live-fundraiser";
+import { useLiveTeam } from "./use-live-fundraiser";
 import "./fundraiser.css";
 import "./team.css";
 
@@ -90,8 +90,8 @@ export default function Team({ loaderData }: Route.ComponentProps) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 function VisibleTeam({ team, totals, isOrganiser }: { team: LoaderData["team"]; totals: NonNullable<LoaderData["totals"]>; isOrganiser: boolean }) {
-  // The members' total follows the team's live stream while the page is open (decision 0055); the member list is as loaded.
-  const total = useLiveTeamTotal(`${team.path}/live`, totals);
+  // The members' total and figures follow the team's live stream while the page is open, in the order it loaded (decision 0055).
+  const { total, members } = useLiveTeam(`${team.path}/live`, totals);
   return (
     <article className="page page--narrow fundraiser-page team-page" aria-labelledby="lag-rubrik">
       <header className="fundraiser-heading">
@@ -99,7 +99,7 @@ function VisibleTeam({ team, totals, isOrganiser }: { team: LoaderData["team"]; 
           <p className="fundraiser-heading__kicker">Lag</p>
           <h1 id="lag-rubrik">{team.name}</h1>
           <p className="fundraiser-heading__by">
-            Samlat av {team.organiserName} · {totals.members.length === 1 ? "en insamling" : `${totals.members.length} insamlingar`} i laget
+            Samlat av {team.organiserName} · {members.length === 1 ? "en insamling" : `${members.length} insamlingar`} i laget
           </p>
         </div>
       </header>
@@ -129,11 +129,11 @@ function VisibleTeam({ team, totals, isOrganiser }: { team: LoaderData["team"]; 
 
       <section aria-labelledby="medlemmar" className="team-members">
         <h2 id="medlemmar">Insamlingar i laget</h2>
-        {totals.members.length === 0 ? (
+        {members.length === 0 ? (
           <p>Ingen har startat en insamling i laget än. Bli den första!</p>
         ) : (
           <ol className="team-members__list" aria-label="Insamlingar i laget, störst summa först">
-            {totals.members.map((m) => (
+            {members.map((m) => (
               <li key={m.slug} className="team-members__entry">
                 <p className="team-members__title">
                   <Link to={m.path}>{m.title}</Link>

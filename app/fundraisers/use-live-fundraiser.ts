@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { liveWall, type FundraiserLiveValue, type LiveTotal, type TeamLiveValue, type WallEntry } from "#core/fundraisers/fundraiser-wall";
+import { liveMembers, liveWall, type FundraiserLiveValue, type LiveTotal, type TeamLiveValue, type WallEntry } from "#core/fundraisers/fundraiser-wall";
+import type { TeamMember } from "#core/fundraisers/fundraiser-teams";
 
 /**
  * The last value of a page's live stream (server-sent `total` events,
@@ -44,7 +45,14 @@ export function useLiveFundraiser(url: string, shown: FundraiserView, loaded: un
   return live ? { total: live.total, wall: liveWall(shown.wall, live) } : shown;
 }
 
-/** The team page's total (`loaded`: as its loader read it), kept current by its stream (`/insamling/lag/{slug}/live`, server/live/team-live.ts, decision 0055). */
-export function useLiveTeamTotal(url: string, loaded: LiveTotal): LiveTotal {
-  return useLiveValue<TeamLiveValue>(url, loaded)?.total ?? loaded;
+/**
+ * The team page's total and member list (`loaded`: as its loader read them),
+ * kept current by its stream (`/insamling/lag/{slug}/live`,
+ * server/live/team-live.ts, decision 0055) without a reload: each member's
+ * figures in place, in the order the page loaded (`liveMembers`). A team too
+ * large for the stream's list keeps the list it loaded.
+ */
+export function useLiveTeam(url: string, loaded: LiveTotal & { members: TeamMember[] }): { total: LiveTotal; members: TeamMember[] } {
+  const live = useLiveValue<TeamLiveValue>(url, loaded);
+  return { total: live?.total ?? loaded, members: live?.members ? liveMembers(loaded.members, live.members) : loaded.members };
 }

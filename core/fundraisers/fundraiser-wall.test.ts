@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { donorWall, fundraiserLiveValue, liveWall, LIVE_LATEST, WALL_SHOWN, type WallGiftFacts } from "./fundraiser-wall";
+import { donorWall, fundraiserLiveValue, liveMembers, liveWall, LIVE_LATEST, WALL_SHOWN, type WallGiftFacts } from "./fundraiser-wall";
+import type { TeamMember } from "./fundraiser-teams";
 
 /** Twelve named, paid gifts with greetings, a minute apart: g01 the oldest, g12 the newest. */
 const gifts: WallGiftFacts[] = Array.from({ length: 12 }, (_, i) => ({
@@ -44,5 +45,30 @@ describe("a fundraiser's live wall", () => {
     const live = fundraiserLiveValue({ showTotal: false, goalOre: null }, facts);
     expect(live.total).toBeNull();
     expect(live.hidden).toEqual(["m050"]);
+  });
+});
+
+describe("a team's live member list", () => {
+  const member = (slug: string, amountOre: number | null): TeamMember => ({
+    slug,
+    path: `/insamling/${slug}`,
+    title: `Lopp ${slug}`,
+    organiserName: "Erik",
+    amountOre,
+    gifts: amountOre ? 1 : 0,
+    open: true,
+  });
+
+  it("keeps the order the page loaded, with each member's figures as streamed, a member gone taken out and one joined last", () => {
+    const loaded = [member("anna", 50_000), member("bo", 20_000), member("cecilia", null), member("david", 0)];
+    // Streamed by amount: Bo now ahead of Anna, David hidden by staff, Eva joined.
+    const live = [member("bo", 90_000), member("anna", 50_000), member("eva", 0), member("cecilia", null)];
+    expect(liveMembers(loaded, live).map((m) => [m.slug, m.amountOre])).toEqual([
+      ["anna", 50_000],
+      ["bo", 90_000],
+      ["cecilia", null],
+      ["eva", 0],
+    ]);
+    expect(liveMembers(loaded, [])).toEqual([]);
   });
 });

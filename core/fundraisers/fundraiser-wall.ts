@@ -1,3 +1,5 @@
+import type { TeamMember } from "./fundraiser-teams";
+
 /**
  * What a personal fundraiser's page shows of its gifts, decided in one place
  * (decision 0050):
@@ -125,7 +127,29 @@ export function liveWall(loaded: readonly WallEntry[], live: Pick<FundraiserLive
   return [...live.latest, ...earlier];
 }
 
-/** What a team's live stream sends (decision 0055): its members' total, summed as the team's page sums it. */
+/** The most members a team's live stream lists; a larger team's page keeps the list it loaded (its total stays live). */
+export const LIVE_TEAM_MEMBERS = 200;
+
+/**
+ * What a team's live stream sends (decision 0055): its members' total, summed
+ * as the team's page sums it, and its members as the page lists them (null
+ * for a team of more than LIVE_TEAM_MEMBERS).
+ */
 export interface TeamLiveValue {
   total: LiveTotal;
+  members: TeamMember[] | null;
+}
+
+/**
+ * The member list a viewer sees once a live value came, without moving what
+ * they are reading: the loaded order kept, each member's figures as streamed,
+ * a member no longer shown (left, closed to visitors, hidden by staff) taken
+ * out, and a member who joined added at the end. The order by amount is the
+ * next load's.
+ */
+export function liveMembers(loaded: readonly TeamMember[], live: readonly TeamMember[]): TeamMember[] {
+  const bySlug = new Map(live.map((member) => [member.slug, member]));
+  const kept = loaded.flatMap((member) => bySlug.get(member.slug) ?? []);
+  const known = new Set(loaded.map((member) => member.slug));
+  return [...kept, ...live.filter((member) => !known.has(member.slug))];
 }

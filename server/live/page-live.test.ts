@@ -145,7 +145,7 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
     }
   }, 90_000);
 
-  it("streams a team's members' total as gifts are paid, with one read however many watch, and none for a team not shown", async () => {
+  it("streams a team's members' total and member list as gifts are paid and members join, with one read however many watch, and none for a team not shown", async () => {
     const deps = await site();
     const { db, collections, live } = server!.container;
     const url = `${server!.url}/insamling/lag/loparna/live`;
@@ -165,7 +165,12 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
     streams.push(first);
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toContain("text/event-stream");
-    expect(teamValue(await first.next((e) => e.event === "total"))).toEqual({ total: { amountOre: 20_000, gifts: 1, percent: 20 } });
+    const opened = teamValue(await first.next((e) => e.event === "total"));
+    expect(opened?.total).toEqual({ amountOre: 20_000, gifts: 1, percent: 20 });
+    expect(opened?.members?.map((m) => [m.slug, m.amountOre, m.gifts])).toEqual([
+      ["eriks-lopp", 20_000, 1],
+      ["saras-lopp", 0, 0],
+    ]);
 
     // Twenty more viewers get the value the fan-out holds: no read each (at most one refresh may fall in between).
     const readsBefore = live.fanOut.stats().reads;
@@ -178,7 +183,21 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
     clock.advance(60_000);
     await give(sara, { amount: "300" });
     for (const viewer of [first, ...more]) {
-      expect(teamValue(await viewer.next((e) => teamValue(e)?.total.gifts === 2))).toEqual({ total: { amountOre: 50_000, gifts: 2, percent: 50 } });
+      const moved = teamValue(await viewer.next((e) => teamValue(e)?.total.gifts === 2));
+      expect(moved?.total).toEqual({ amountOre: 50_000, gifts: 2, percent: 50 });
+      // The members as the page lists them, by amount: Sara's page, now the larger, first (the page keeps its own order).
+      expect(moved?.members?.map((m) => [m.slug, m.amountOre])).toEqual([
+        ["saras-lopp", 30_000],
+        ["eriks-lopp", 20_000],
+      ]);
+    }
+
+    // A member joining while the team is watched: on every viewer's list without a reload.
+    await (await startedPage("annas-lopp", "loparna")).confirm();
+    for (const viewer of [first, ...more]) {
+      const joined = teamValue(await viewer.next((e) => (teamValue(e)?.members?.length ?? 0) === 3));
+      expect(joined?.members?.map((m) => [m.slug, m.title, m.organiserName])).toContainEqual(["annas-lopp", "Lopp annas-lopp", "Erik"]);
+      expect(joined?.total.amountOre).toBe(50_000);
     }
 
     // Hidden by staff: once the fan-out has read the team again – at once when nobody watches, within the refresh
