@@ -72,6 +72,9 @@ test.describe("search page with JavaScript", () => {
   });
 
   test("shows the searching state only when a search takes longer than 200 ms", async ({ page }) => {
+    // The page's clock decides when 200 ms have passed, not the machine's load: a loaded CI machine once took
+    // longer than that to answer the "fast" search below, and the state rightly appeared (a flaky failure).
+    await page.clock.install();
     await gotoHydrated(page, "/sok");
     const box = page.getByRole("searchbox", { name: "Vad letar du efter?" });
     // The first as-you-type search also loads the page's data-loading code; measure the ones after it.
@@ -84,18 +87,26 @@ test.describe("search page with JavaScript", () => {
         if (document.querySelector("#sok-status")?.textContent?.includes("Söker")) w.sawSearching = true;
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
+    // An answer within 200 ms (the page's time stands still while it comes): no searching state, not even a flicker.
+    await page.clock.pauseAt(Date.now() + 1_000);
     await box.fill("astma");
     await expect(status(page)).toContainText("för ”astma”");
     expect(await page.evaluate(() => (window as unknown as { sawSearching: boolean }).sawSearching)).toBe(false);
 
-    // A slow answer: the state appears, then the results replace it.
+    // A slow answer: held until the page's clock has passed 200 ms, the state appears; then the results replace it.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/search/queries", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await released;
       await route.continue();
     });
     await box.fill("kol");
+    await page.clock.runFor(150);
+    await expect(status(page)).toContainText("för ”astma”");
+    await page.clock.runFor(100);
     await expect(status(page)).toHaveText("Söker…");
     await expect(page.locator(".search-page__results")).toHaveAttribute("aria-busy", "true");
+    release();
     await expect(status(page)).toContainText("för ”kol”", { timeout: 5_000 });
   });
 
