@@ -9,8 +9,7 @@ import type { PaymentMethod, ProviderName } from "#core/payments/payment-status"
 import { InvoicePaymentProvider } from "#core/payments/invoice-provider";
 import { SwishClient } from "#integrations/swish/client";
 import { SwishPaymentProvider } from "#integrations/swish/swish-payment-provider";
-import { createFileSwishStore, createSwishSimulator, type SwishSimulator } from "#integrations/swish/simulator";
-import { createFileSwishRefundStore } from "#integrations/swish/simulator/refund-store";
+import { stateDirSwishSimulator, type SwishSimulator } from "#integrations/swish/simulator";
 import { SwishRefundAdapter } from "#integrations/swish/swish-refund-adapter";
 import { MondidoRefundAdapter, MondidoRefundClient } from "#integrations/mondido/refund";
 import type { RefundAdapter } from "#core/payments/refund-provider";
@@ -81,14 +80,12 @@ export function buildPayments(
     swishClient = new SwishClient({ baseUrl: `${swishAppBase}/swish-cpcapi/api`, payeeAlias, timeoutMs: 10_000 });
   } else if (config.SWISH_MODE === "simulator") {
     swishAppBase = "/_sim/swish";
-    swishSimulator = createSwishSimulator({
+    swishSimulator = stateDirSwishSimulator({
       clock,
       logger,
       payeeAlias,
-      allowHttpCallbacks: true,
       callbackDelayMs: config.SWISH_SIMULATOR_CALLBACK_DELAY_MS,
-      store: createFileSwishStore(path.join(config.SIMULATOR_STATE_DIR, "swish.json"), { clock }),
-      refundStore: createFileSwishRefundStore(path.join(config.SIMULATOR_STATE_DIR, "swish-refunds.json")),
+      stateDir: config.SIMULATOR_STATE_DIR,
     });
     simulators.push({ path: "/_sim/swish", router: swishSimulator.router });
     swishClient = new SwishClient({ baseUrl: `${config.internalUrl}/_sim/swish/swish-cpcapi/api`, payeeAlias, timeoutMs: 10_000 });

@@ -1,12 +1,10 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import express from "express";
 import type { Clock } from "#core/clock";
 import type { Logger } from "#core/logger";
-import { createSwishSimulator, type SwishSimulator } from "./create-swish-simulator";
-import { createFileSwishStore } from "./file-store";
-import { createFileSwishRefundStore } from "./refund-store";
+import type { SwishSimulator } from "./create-swish-simulator";
+import { stateDirSwishSimulator } from "./state-dir-simulator";
 
 export interface StandaloneSwishOptions {
   clock: Clock;
@@ -34,15 +32,7 @@ export interface StandaloneSwish {
  * whatever callbackUrl each payment request names.
  */
 export async function serveSwishSimulator(options: StandaloneSwishOptions): Promise<StandaloneSwish> {
-  const simulator = createSwishSimulator({
-    clock: options.clock,
-    logger: options.logger,
-    payeeAlias: options.payeeAlias,
-    allowHttpCallbacks: true,
-    callbackDelayMs: options.callbackDelayMs,
-    store: createFileSwishStore(path.join(options.stateDir, "swish.json"), { clock: options.clock }),
-    refundStore: createFileSwishRefundStore(path.join(options.stateDir, "swish-refunds.json")),
-  });
+  const simulator = stateDirSwishSimulator(options);
   await simulator.ready;
   const app = express();
   app.disable("x-powered-by");
