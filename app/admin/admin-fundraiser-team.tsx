@@ -70,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (act === "hide" || act === "unhide") {
     const reason = hideReason.safeParse(form.get("reason") ?? "");
     if (act === "hide" && (!reason.success || reason.data.trim().length < 3)) return refuse("fundraiser_team.hide", { reason: "Skriv varför sidan döljs (för personalen)." });
-    await setTeamHidden(container.db, container.clock, team.id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null);
+    await setTeamHidden(container.db, container.clock, team.id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null, container.live.giftsChanged);
     await audit({ action: act === "hide" ? "fundraiser_team.hide" : "fundraiser_team.unhide", ...subject });
     return { ok: true, done: act === "hide" ? "Sidan är dold." : "Sidan visas igen.", problems: {} };
   }

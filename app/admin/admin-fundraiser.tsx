@@ -115,7 +115,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "unhide": {
       const reason = hideReason.safeParse(form.get("reason") ?? "");
       if (act === "hide" && (!reason.success || reason.data.trim().length < 3)) return refuse("fundraiser.hide", { reason: "Skriv varför sidan döljs (för personalen)." });
-      await setFundraiserHidden(container.db, container.clock, id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null);
+      await setFundraiserHidden(container.db, container.clock, id, by, act === "hide" ? { reason: reason.success ? reason.data.trim() : "" } : null, container.live.giftsChanged);
       await audit({ action: act === "hide" ? "fundraiser.hide" : "fundraiser.unhide", ...subject });
       return { ok: true, done: act === "hide" ? "Sidan är dold." : "Sidan visas igen.", problems: {} };
     }

@@ -121,8 +121,19 @@ export async function reviewFundraiser(db: Kysely<DB>, clock: Clock, fundraiserI
   });
 }
 
-/** Staff hide a page (it answers "hidden" at its address and leaves every list) or show it again; handles its open reports. */
-export async function setFundraiserHidden(db: Kysely<DB>, clock: Clock, fundraiserId: string, staffRef: string, hidden: { reason: string } | null): Promise<boolean> {
+/**
+ * Staff hide a page (it answers "hidden" at its address and leaves every list) or show it again; handles its open reports.
+ * `changed` runs in the same transaction, as for a hidden greeting: the live pages read the page again at once, so
+ * its stream and its team's member list stop showing it within a second, not at the next refresh.
+ */
+export async function setFundraiserHidden(
+  db: Kysely<DB>,
+  clock: Clock,
+  fundraiserId: string,
+  staffRef: string,
+  hidden: { reason: string } | null,
+  changed: (trx: Transaction<DB>) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const now = clock.now().toISOString();
     const result = await trx
@@ -133,6 +144,7 @@ export async function setFundraiserHidden(db: Kysely<DB>, clock: Clock, fundrais
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await markReportsHandled(trx, clock, { kind: "fundraiser", id: fundraiserId }, staffRef);
+    await changed(trx);
     return true;
   });
 }

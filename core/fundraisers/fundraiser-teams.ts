@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { DB } from "#db/schema";
 import type { Clock } from "../clock";
@@ -260,13 +260,24 @@ export async function reviewTeam(db: Kysely<DB>, clock: Clock, teamId: string, s
   });
 }
 
-/** Staff hide a team's page or show it again, as a fundraiser's (core/fundraisers/fundraiser-moderation.ts); hiding or showing handles its open reports. */
-export async function setTeamHidden(db: Kysely<DB>, clock: Clock, teamId: string, staffRef: string, hidden: { reason: string } | null): Promise<boolean> {
+/**
+ * Staff hide a team's page or show it again, as a fundraiser's (core/fundraisers/fundraiser-moderation.ts); hiding or
+ * showing handles its open reports, and `changed` tells the live pages in the same transaction.
+ */
+export async function setTeamHidden(
+  db: Kysely<DB>,
+  clock: Clock,
+  teamId: string,
+  staffRef: string,
+  hidden: { reason: string } | null,
+  changed: (trx: Transaction<DB>) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const now = clock.now().toISOString();
     const result = await trx.updateTable("fundraiser_teams").set({ hidden_at: hidden ? now : null, hidden_reason: hidden?.reason ?? null, updated_at: now }).where("id", "=", teamId).executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await markReportsHandled(trx, clock, { kind: "team", id: teamId }, staffRef);
+    await changed(trx);
     return true;
   });
 }

@@ -31,6 +31,9 @@ import * as adminTeamPage from "#app/admin/admin-fundraiser-team";
 const TODAY = "2026-11-23";
 const options = { visibleBeforeReview: true };
 
+/** The live pages' notice of a hidden page (tested in server/live/page-live.test.ts), not under test here. */
+const nothingLive = async (): Promise<void> => {};
+
 describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
   let server: TestServer | undefined;
   afterEach(async () => {
@@ -109,7 +112,7 @@ describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
     await giveFundraiserGift(s.container, erik, giftForm(s, { amount: "1000" }), options);
     await paidGift(s, sara, { amount: "2000", showName: "on" });
     await paidGift(s, hidden, { amount: "5000" });
-    await setFundraiserHidden(db, clock, hidden.id, "staff:1", { reason: "Anmäld" });
+    await setFundraiserHidden(db, clock, hidden.id, "staff:1", { reason: "Anmäld" }, nothingLive);
 
     const totals = await teamTotals(db, team, options);
     const own = async (id: string) => fundraiserTotals(await fundraiserGiftFacts(db, id));
@@ -200,9 +203,9 @@ describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
     expect(onList[0]).toMatchObject({ name: "Spring för hjärtat", path: "/insamling/lag/listat-lag", members: 1, goalOre: 2_000_000, amountOre: 40_000, percent: 2 });
 
     // Hidden by staff, or closed by its organiser: off the list.
-    await setTeamHidden(db, clock, listed.id, "staff:s1", { reason: "Granskas igen." });
+    await setTeamHidden(db, clock, listed.id, "staff:s1", { reason: "Granskas igen." }, nothingLive);
     expect(await listPublicTeams(db, options)).toEqual([]);
-    await setTeamHidden(db, clock, listed.id, "staff:s1", null);
+    await setTeamHidden(db, clock, listed.id, "staff:s1", null, nothingLive);
     expect(await listPublicTeams(db, options)).toHaveLength(1);
     await closeTeam(db, clock, listed.id);
     expect(await listPublicTeams(db, options)).toEqual([]);
@@ -306,7 +309,7 @@ describe.each(testEngines)("fundraiser teams and thanks on %s", (engine) => {
     await donor(s, "leader");
     const { team } = await startTeam(deps(s), teamForm({ slug: "anmalt-lag" }), { donorId: "leader" });
     const hidden = (await startTeam(deps(s), teamForm({ slug: "dolt-lag" }), { donorId: "leader" })).team;
-    await setTeamHidden(db, clock, hidden.id, "staff:s1", { reason: "Granskas." });
+    await setTeamHidden(db, clock, hidden.id, "staff:s1", { reason: "Granskas." }, nothingLive);
     const call = (handler: unknown, path: string, params: Record<string, string>, ip: string, init: RequestInit = {}) =>
       outcome(() => (handler as RouteHandler)({ request: new Request(`${site}${path}`, init), context: routeContext(s.container, ip), params }));
     const report = (page: "lag" | "insamling", slug: string, reason: string, ip: string, origin = site) =>

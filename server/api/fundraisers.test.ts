@@ -169,14 +169,17 @@ describe.each(testEngines)("personal fundraisers on %s", (engine) => {
     expect(updates[0]!.text).toContain("Tack alla, vi är snart vid målet!");
     expect(failOnce.size).toBe(0);
 
-    // A report waits for staff; hiding the page handles it and takes the page off the list.
+    // A report waits for staff; hiding the page handles it, takes the page off the list and tells the live pages.
     await reportPage(db, clock, { kind: "fundraiser", id: confirmed.id }, "Texten stämmer inte.");
     expect((await reviewQueue(db)).reported.map((r) => r.openReports)).toEqual([1]);
-    expect(await setFundraiserHidden(db, clock, confirmed.id, "staff:1", { reason: "Anmäld" })).toBe(true);
+    expect(await setFundraiserHidden(db, clock, confirmed.id, "staff:1", { reason: "Anmäld" }, tell)).toBe(true);
+    expect(await setFundraiserHidden(db, clock, "no-such-page", "staff:1", { reason: "Anmäld" }, tell)).toBe(false);
+    expect(told).toBe(2);
     expect((await reviewQueue(db)).reported).toEqual([]);
     expect(await listPublicFundraisers(db, clock)).toEqual([]);
     expect(pageVisibility((await findFundraiserBySlug(db, "annas-50"))!, options)).toBe("hidden");
-    await setFundraiserHidden(db, clock, confirmed.id, "staff:1", null);
+    await setFundraiserHidden(db, clock, confirmed.id, "staff:1", null, tell);
+    expect(told).toBe(3);
 
     // Closed early: once, and no more gifts.
     expect(await closeFundraiser(db, clock, confirmed.id)).toBe(true);

@@ -82,6 +82,40 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
     return response.status;
   }
 
+  /**
+   * Counts the `gifts` channel's notices from now: every change told before has arrived first (PostgreSQL
+   * tells them in commit order), so a notice counted is one told by what the test does next.
+   */
+  async function countGiftNotices(): Promise<{ readonly told: number; stop: () => void }> {
+    const { notifications } = server!.container.live;
+    let settled = false;
+    const stopSettle = notifications.listen("settled", () => (settled = true));
+    await eventually(async () => {
+      await notifications.notify(server!.container.db, "settled");
+      return settled;
+    });
+    stopSettle();
+    const counter = { told: 0, stop: () => {} };
+    counter.stop = notifications.listen(GIFTS_CHANNEL, () => (counter.told += 1));
+    return counter;
+  }
+
+  /** A staff member's action on the fundraiser's back-office page (hide it, hide a greeting…), as their browser would post it. */
+  async function staffActOn(fundraiser: FundraiserRow, form: Record<string, string>) {
+    const { container } = server!;
+    const IP = "10.1.2.3";
+    const { member } = await container.staff.members.register(TEST_PERSONNUMMER[1], ["insamling"], null);
+    const cookie = (await container.staff.sessions.login(member.id, IP, null)).split(";")[0]!;
+    const url = container.config.publicUrl;
+    return outcome(() =>
+      (adminFundraiserPage.action as unknown as RouteHandler)({
+        request: new Request(`${url}/admin/insamlingar/granska/${fundraiser.id}`, { method: "POST", headers: { cookie, origin: url }, body: new URLSearchParams(form) }),
+        context: routeContext(container, IP),
+        params: { fundraiserId: fundraiser.id },
+      }),
+    );
+  }
+
   it("streams a fundraiser's total and newest gifts as they are paid", async () => {
     const page = await startedPage();
     expect(await statusOf(`${server!.url}/insamling/eriks-lopp/live`)).toBe(404);
@@ -112,36 +146,47 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
     streams.push(stream);
     expect(value(await stream.next((e) => value(e).total?.gifts === 1)).latest[0]).toMatchObject({ name: "Farmor Karin", greeting: "Grattis, Erik!" });
 
-    // Every change told so far has arrived (PostgreSQL tells them in commit order); from here, count the notices.
-    let settled = false;
-    const stopSettle = container.live.notifications.listen("settled", () => (settled = true));
-    await eventually(async () => {
-      await container.live.notifications.notify(container.db, "settled");
-      return settled;
-    });
-    stopSettle();
-    let told = 0;
-    const stop = container.live.notifications.listen(GIFTS_CHANNEL, () => (told += 1));
+    const notices = await countGiftNotices();
     try {
-      const IP = "10.1.2.3";
-      const { member } = await container.staff.members.register(TEST_PERSONNUMMER[1], ["insamling"], null);
-      const cookie = (await container.staff.sessions.login(member.id, IP, null)).split(";")[0]!;
-      const url = container.config.publicUrl;
-      const hide = await outcome(() =>
-        (adminFundraiserPage.action as unknown as RouteHandler)({
-          request: new Request(`${url}/admin/insamlingar/granska/${fundraiser.id}`, { method: "POST", headers: { cookie, origin: url }, body: new URLSearchParams({ action: "hide_greeting", giftId: karin }) }),
-          context: routeContext(container, IP),
-          params: { fundraiserId: fundraiser.id },
-        }),
-      );
+      const hide = await staffActOn(fundraiser, { action: "hide_greeting", giftId: karin });
       expect(hide.data).toMatchObject({ ok: true });
-      await eventually(async () => told > 0);
+      await eventually(async () => notices.told > 0);
       const hidden = value(await stream.next((e) => value(e).hidden.includes(karin)));
       expect(hidden.latest[0]).toMatchObject({ id: karin, name: "Anonym", anonymous: true, greeting: null, amountOre: 25_000 });
       expect(hidden.total).toEqual({ amountOre: 25_000, gifts: 1, percent: 25 });
       expect(await container.db.selectFrom("audit_log").select(["action", "subject_id"]).orderBy("id", "desc").executeTakeFirstOrThrow()).toEqual({ action: "fundraiser.hide_greeting", subject_id: fundraiser.id });
     } finally {
-      stop();
+      notices.stop();
+    }
+  }, 90_000);
+
+  it("tells the live pages when staff hide a watched page: its viewers get \"not shown\" and its team's list drops it, without waiting for the refresh", async () => {
+    const deps = await site();
+    const { db, collections } = server!.container;
+    const started = await startTeam(
+      deps,
+      startTeamSchema().parse({ name: "Löparna", message: "Vi springer för hjärt- och lungforskningen.", goal: "1000", organiserName: "Lag Ledare", organiserEmail: "lag@exempel.se", slug: "loparna", terms: "on" }),
+      { donorId: null },
+    );
+    expect((await teamManageAccess(db, clock, collections.linkKey, "loparna", { token: started.token, donorId: null })).ok).toBe(true);
+    const erik = await (await startedPage("eriks-lopp", "loparna")).confirm();
+    await (await startedPage("saras-lopp", "loparna")).confirm();
+    const page = await openSse(`${server!.url}/insamling/eriks-lopp/live`);
+    const team = await openSse(`${server!.url}/insamling/lag/loparna/live`);
+    streams.push(page, team);
+    expect(value(await page.next((e) => e.event === "total")).total).toEqual({ amountOre: 0, gifts: 0, percent: 0 });
+    expect(teamValue(await team.next((e) => e.event === "total"))?.members).toHaveLength(2);
+
+    const notices = await countGiftNotices();
+    try {
+      expect((await staffActOn(erik, { action: "hide", reason: "Anmäld av en besökare." })).data).toMatchObject({ ok: true });
+      // Told with the hiding itself: the fan-out reads both pages again now, not at its next refresh.
+      await eventually(async () => notices.told > 0);
+      expect(await page.next((e) => e.event === "total" && e.data === "null")).toBeTruthy();
+      expect(teamValue(await team.next((e) => teamValue(e)?.members?.length === 1))?.members?.map((m) => m.slug)).toEqual(["saras-lopp"]);
+      expect(await statusOf(`${server!.url}/insamling/eriks-lopp/live`)).toBe(404);
+    } finally {
+      notices.stop();
     }
   }, 90_000);
 
@@ -200,9 +245,8 @@ describe.each(testEngines)("live fundraiser and team pages on %s", (engine) => {
       expect(joined?.total.amountOre).toBe(50_000);
     }
 
-    // Hidden by staff: once the fan-out has read the team again – at once when nobody watches, within the refresh
-    // while others do – a new viewer gets no stream.
-    expect(await setTeamHidden(db, clock, started.team.id, "staff:s1", { reason: "Anmält." })).toBe(true);
+    // Hidden by staff, told with the hiding: a new viewer gets no stream.
+    expect(await setTeamHidden(db, clock, started.team.id, "staff:s1", { reason: "Anmält." }, live.giftsChanged)).toBe(true);
     for (const viewer of streams.splice(0)) viewer.close();
     await eventually(async () => live.fanOut.stats().subscribers === 0);
     await eventually(async () => (await statusOf(url)) === 404, 5_000);
