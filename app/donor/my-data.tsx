@@ -183,7 +183,7 @@ function MyDataPage({ page, actionData }: { page: PageData; actionData: Route.Co
     id: "uppgifter",
     schema: donorDetailsSchema,
     lastResult: resultFor("update"),
-    defaultValue: detailsValues(donor),
+    defaultValue: detailsValues(donor, pendingEmail),
     labels: DETAILS_FIELD_LABELS,
   });
   const comment = useSiteForm({ id: "kommentar", schema: commentFormSchema, lastResult: resultFor("comment"), labels: COMMENT_LABELS });

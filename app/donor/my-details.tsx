@@ -52,7 +52,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
     id: "mina-uppgifter",
     schema: donorDetailsSchema,
     lastResult: actionData?.result,
-    defaultValue: detailsValues(donor),
+    defaultValue: detailsValues(donor, pendingEmail),
     labels: DETAILS_FIELD_LABELS,
   });
   const navigation = useNavigation();

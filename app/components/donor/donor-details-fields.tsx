@@ -2,8 +2,14 @@ import { TextField, CheckboxField, type Field } from "../form/field";
 import { AddressFields } from "../form/address-fields";
 import type { DonorView } from "#core/donors/donor-repository";
 
-/** The form's starting values from the stored donor (after a failed submit, Conform shows what was sent). */
-export function detailsValues(donor: DonorView): Record<string, string | undefined> {
+/**
+ * The form's starting values from the stored donor (after a failed submit, Conform shows what was sent).
+ * A new e-mail address waiting for its link is what the donor last asked for, so it is in the field:
+ * saving another change keeps it waiting and its link working (core/donors/email-change.ts), where the
+ * confirmed address in its place would have called the change off. Typing the confirmed address back
+ * still calls it off, on purpose.
+ */
+export function detailsValues(donor: DonorView, pendingEmail: string | null): Record<string, string | undefined> {
   const on = (v: boolean) => (v ? "on" : undefined);
   return {
     givenName: donor.givenName,
@@ -11,7 +17,7 @@ export function detailsValues(donor: DonorView): Record<string, string | undefin
     street: donor.address?.street ?? "",
     postalCode: donor.address?.postalCode ?? "",
     city: donor.address?.city ?? "",
-    email: donor.email ?? "",
+    email: pendingEmail ?? donor.email ?? "",
     phone: donor.phone ?? "",
     contactEmail: on(donor.contactPreferences.email),
     contactPost: on(donor.contactPreferences.post),
