@@ -25,3 +25,11 @@ export const clientIpContext = createContext<string>("");
  * fresh token in for each visitor.
  */
 export const freshTokenContext = createContext<() => string>(() => globalThis.crypto.randomUUID());
+
+/**
+ * Stand-ins for a logged-in donor's details, when the server renders the gift
+ * form to keep for logged-in donors (server/donor-kept-pages.ts, decision
+ * 0058): the form's loader fills them in instead of the visitor's own, and the
+ * server puts each donor's details where they stand. Null otherwise.
+ */
+export const prefillStandInContext = createContext<Readonly<Record<string, string>> | null>(null);

@@ -21,6 +21,7 @@ import { countSubmittedSearches, SUBMITTED_SEARCH_PATHS } from "./submitted-sear
 import { finalErrorHandler } from "./error-pages";
 import { rememberVisitor } from "./request-visitor";
 import { faviconIco } from "./favicon";
+import { donorDetails } from "#app/donor/gift-prefill.server";
 import { createLoadContext } from "#app/load-context.server";
 import { metricsRouter } from "./metrics/metrics-route";
 import { timedRequests } from "./metrics/http-metrics";
@@ -98,8 +99,16 @@ export function createApp(options: AppOptions): RequestListener {
       mode: container.config.NODE_ENV === "production" ? "production" : "development",
       logger: container.logger,
       getLoadContext: (req, res, render) =>
-        createLoadContext(container, render?.nonce ?? (res.locals.nonce as string), req.ip ?? "", render?.freshToken),
+        createLoadContext(container, render?.nonce ?? (res.locals.nonce as string), req.ip ?? "", render),
       pageCache: container.pageCache,
+      donorPages: {
+        cookies: { session: container.donors.sessions.cookie, bankIdBrowser: container.donors.bankId.browserCookie },
+        // Read as the form's loader would (app/donor/gift-prefill.server.ts): the same session look-up, the same details.
+        details: async (cookieHeader) => {
+          const session = await container.donors.sessions.current(cookieHeader);
+          return session ? donorDetails(session.donor) : null;
+        },
+      },
     }),
   );
 

@@ -16,7 +16,7 @@ describe("a page sent gzip'd from pieces compressed once", () => {
     expect(() => preparePieces(["a", "b"], [])).toThrow(/one slot length/);
   });
 
-  it("takes a value of any length where its place says so (the visitor's address on the kept not-found page)", () => {
+  it("takes a value of any length where its place says so (the visitor's address on the kept not-found page, a donor's name)", () => {
     const text = "<p>Sidan kunde inte hittas. ".repeat(50);
     const prepared = preparePieces([text, `">${text}`, `")${text}`], [null, 3]);
     for (const address of ["/x", `/${"a-b".repeat(300)}`, ""]) {
@@ -25,8 +25,11 @@ describe("a page sent gzip'd from pieces compressed once", () => {
       expect(plainPieces(prepared, values).toString("utf8")).toBe(page);
       expect(zlib.gunzipSync(gzipPieces(prepared, values)).toString("utf8")).toBe(page);
     }
-    expect(() => gzipPieces(prepared, ["/a b", "abc"])).toThrow(/printable ASCII/);
+    // A logged-in donor's name (decision 0058): spaces and letters beyond ASCII, as UTF-8.
+    const named = [`Åsa Öberg-Ängström &amp; "Märta"`, "abc"];
+    expect(zlib.gunzipSync(gzipPieces(prepared, named)).toString("utf8")).toBe(`${text}${named[0]}">${text}abc")${text}`);
     expect(() => gzipPieces(prepared, ["x".repeat(65_536), "abc"])).toThrow(/at most 65535/);
+    expect(() => gzipPieces(prepared, ["å".repeat(32_768), "abc"])).toThrow(/at most 65535 bytes/);
   });
 
   it("serves a kept page – nonces and form tokens – as gzip that is the page the visitor would get uncompressed", () => {

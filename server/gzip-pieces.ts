@@ -11,9 +11,10 @@ import zlib from "node:zlib";
  * decompress to exactly the page with its values.
  *
  * A place may also take a value of any length (the visitor's own address on
- * the kept not-found page, decision 0054): the piece after it is compressed
- * without the text before it, since no distance across a value of unknown
- * length can be known in advance.
+ * the kept not-found page, decision 0054; a logged-in donor's details on the
+ * kept gift form, decision 0058): the piece after it is compressed without
+ * the text before it, since no distance across a value of unknown length can
+ * be known in advance.
  */
 
 interface Piece {
@@ -39,7 +40,7 @@ const MAX_STORED = 0xffff;
 
 /**
  * `parts` are the fixed texts; between parts i and i + 1 goes a value of `slotLengths[i]` ASCII characters,
- * or of any length (up to 65,535) where it is null.
+ * or any text (up to 65,535 bytes of UTF-8) where it is null.
  */
 export function preparePieces(parts: readonly string[], slotLengths: ReadonlyArray<number | null>): PreparedPieces {
   if (slotLengths.length !== Math.max(0, parts.length - 1)) throw new Error("one slot length between each two parts");
@@ -64,12 +65,14 @@ export function preparePieces(parts: readonly string[], slotLengths: ReadonlyArr
 function checkedValues(prepared: PreparedPieces, values: readonly string[]): Buffer[] {
   if (values.length !== prepared.slotLengths.length) throw new Error(`${prepared.slotLengths.length} values expected`);
   return values.map((value, i) => {
-    const bytes = Buffer.from(value, "latin1");
     const length = prepared.slotLengths[i];
     if (length === null) {
-      if (bytes.length > MAX_STORED || !/^[\x21-\x7e]*$/.test(value)) throw new Error(`a value here must be at most ${MAX_STORED} characters of printable ASCII`);
-      return bytes;
+      // Any text (a logged-in donor's name with its spaces and letters, decision 0058): nothing after it refers back across it.
+      const text = Buffer.from(value, "utf8");
+      if (text.length > MAX_STORED) throw new Error(`a value here must be at most ${MAX_STORED} bytes`);
+      return text;
     }
+    const bytes = Buffer.from(value, "latin1");
     // The pieces' back-references count on each value taking exactly the room it had when they were compressed.
     if (bytes.length !== length || !/^[\x21-\x7e]*$/.test(value)) {
       throw new Error(`a value here must be ${length} characters of printable ASCII`);

@@ -1,4 +1,4 @@
-import http, { type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
@@ -12,6 +12,7 @@ import { CONTENT_DIR } from "#app/site.server";
 import { RenderedPageCache } from "./page-cache";
 import { pageRequestHandler } from "./page-requests";
 import { cspNonce } from "./security-headers";
+import { gzipGet, testPageBuild } from "#tests/support/test-page-build";
 import { CONTENT_PAGE_ROUTE_ID, notFoundPages, routerSearch, type NotFoundPages } from "./not-found-page";
 
 interface ConfigEntry {
@@ -166,45 +167,22 @@ function fakeBuild(alsoEncoded = false): ServerBuild {
     module: { default: () => null, ErrorBoundary: () => null, ...(parentId ? { loader: notFound } : {}) },
   });
   const routes = { root: route("root", ""), [CONTENT_PAGE_ROUTE_ID]: route(CONTENT_PAGE_ROUTE_ID, ":slug", "root"), "content/not-found": route("content/not-found", "*", "root") };
-  return {
+  return testPageBuild({
     entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { location: { pathname: string; search: string } } }, loadContext: RouterContextProvider) => {
-          const nonce = loadContext.get(nonceContext);
-          const { pathname, search } = context.staticHandlerContext.location;
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          const html = [
-            `<!DOCTYPE html><style nonce="${nonce}"></style><h1>Sidan kunde inte hittas</h1>`,
-            `<form><input type="hidden" name="returnTo" value="${attribute(pathname + search)}"></form>`,
-            alsoEncoded ? `<a href="/sok?from=${encodeURIComponent(pathname)}">Sök</a>` : "",
-            `<script nonce="${nonce}">restore("react-router-scroll-positions", ${JSON.stringify(pathname)})</script>`,
-          ].join("");
-          return new Response(html, { status, headers });
-        },
+      default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { location: { pathname: string; search: string } } }, loadContext: RouterContextProvider) => {
+        const nonce = loadContext.get(nonceContext);
+        const { pathname, search } = context.staticHandlerContext.location;
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        const html = [
+          `<!DOCTYPE html><style nonce="${nonce}"></style><h1>Sidan kunde inte hittas</h1>`,
+          `<form><input type="hidden" name="returnTo" value="${attribute(pathname + search)}"></form>`,
+          alsoEncoded ? `<a href="/sok?from=${encodeURIComponent(pathname)}">Sök</a>` : "",
+          `<script nonce="${nonce}">restore("react-router-scroll-positions", ${JSON.stringify(pathname)})</script>`,
+        ].join("");
+        return new Response(html, { status, headers });
       },
     },
     routes,
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: { v8_middleware: true },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: manifest,
-  } as unknown as ServerBuild;
-}
-
-/** The answer's bytes as sent (fetch would decompress them). */
-function gzipGet(address: string): Promise<{ encoding: string | undefined; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(address, { headers: { "accept-encoding": "gzip" } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
   });
 }
 

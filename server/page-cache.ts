@@ -54,6 +54,14 @@ export const CACHED_PAGES: ReadonlySet<string> = new Set([
 /** Cookies that do not make a page personal: consent (part of the key) and the analytics ids it allows. */
 const CONSENT_COOKIE = "hl_consent";
 const HARMLESS_COOKIES = new Set([CONSENT_COOKIE, "hl_identity", "hl_timestamp"]);
+
+/** A Cookie header with only the harmless cookies left: what a page kept for many may be rendered with. */
+export function harmlessCookiesOf(cookieHeader: string): string {
+  return cookieHeader
+    .split(";")
+    .filter((part) => HARMLESS_COOKIES.has(part.slice(0, part.indexOf("=")).trim()))
+    .join(";");
+}
 const MAX_QUERY_LENGTH = 200;
 
 /** The cache key for an anonymous visitor's request, or null when the page must be rendered for this visitor. */
@@ -69,12 +77,13 @@ export function anonymousPageKey(req: Pick<ExpressRequest, "method" | "path" | "
 /**
  * Which anonymous visitors share a kept page: their device and consent, as `device|consent`; null when a
  * cookie could make the page personal (a session, a BankID sign-in under way, anything not known harmless).
+ * `allowed`: more cookies the caller deals with itself (a donor's session, server/donor-kept-pages.ts).
  */
-export function sharedBy(headers: ExpressRequest["headers"]): string | null {
+export function sharedBy(headers: ExpressRequest["headers"], allowed: readonly string[] = []): string | null {
   let consent = "";
   for (const part of (headers.cookie ?? "").split(";")) {
     const name = part.slice(0, part.indexOf("=")).trim();
-    if (name === "") continue;
+    if (name === "" || allowed.includes(name)) continue;
     if (!HARMLESS_COOKIES.has(name)) return null;
     if (name === CONSENT_COOKIE) consent = part.slice(part.indexOf("=") + 1).trim();
   }
@@ -85,13 +94,26 @@ export function sharedBy(headers: ExpressRequest["headers"]): string | null {
 /**
  * The stand-ins a page is rendered with: the nonce placeholder, and one
  * UUID-shaped marker per fresh token the loaders ask for (a per-render random
- * prefix, so no text on a page can pass for one).
+ * prefix, so no text on a page can pass for one); on a page kept for
+ * logged-in donors, one marker per detail of theirs the form fills in
+ * (`donorField`, decision 0058).
  */
 export class PlaceholderTokens {
   private readonly prefix = crypto.randomUUID().slice(0, 23);
   private count = 0;
 
   readonly next = (): string => `${this.prefix}-${String(this.count++).padStart(12, "0")}`;
+
+  /** The stand-in for a donor's detail (`name`, `email`…): letters, digits and dashes, the same in HTML and in JSON. */
+  donorField(field: string): string {
+    if (!/^[A-Za-z]+$/.test(field)) throw new Error(`not a field name: ${field}`);
+    return `${this.prefix}-donor-${field}`;
+  }
+
+  /** What is left of the stand-ins' prefix in a text: a stand-in escaped, cut or changed somewhere, not a place. */
+  leftIn(text: string): boolean {
+    return text.includes(this.prefix);
+  }
 
   get issued(): number {
     return this.count;
@@ -100,19 +122,21 @@ export class PlaceholderTokens {
   /**
    * Splits a page rendered with these stand-ins into its fixed text and the places that take fresh values.
    * `address`: the stand-in address the page was rendered for (the kept not-found page, server/not-found-page.ts);
-   * its path, and its path with its query, become places for the visitor's own.
+   * its path, and its path with its query, become places for the visitor's own. A donor field's stand-in
+   * becomes a place that knows what it stands in: HTML (an attribute or text), React Router's data stream
+   * (a JSON string in a string in its script), or another script, where no donor's detail may go.
    */
   compile(html: string, address?: Address): CompiledPage["body"] {
     const alternatives = [NONCE_PLACEHOLDER, ...(address ? [address.pathname + address.search, address.pathname] : [])].map(escapeRegExp);
-    const pattern = new RegExp(`${alternatives.join("|")}|${escapeRegExp(this.prefix)}-(\\d{12})`, "g");
+    const pattern = new RegExp(`${alternatives.join("|")}|${escapeRegExp(this.prefix)}-(?:(\\d{12})|donor-([A-Za-z]+))`, "g");
     const parts: string[] = [];
     const slots: Slot[] = [];
+    const scripts = html.includes(`${this.prefix}-donor-`) ? scriptsIn(html) : [];
     let last = 0;
     for (const match of html.matchAll(pattern)) {
       parts.push(html.slice(last, match.index));
-      slots.push(
-        match[1] !== undefined ? Number(match[1]) : match[0] === NONCE_PLACEHOLDER ? NONCE_SLOT : match[0] === address?.pathname ? PATH_SLOT : PATH_AND_QUERY_SLOT,
-      );
+      if (match[2] !== undefined) slots.push({ field: match[2], in: placeOf(scripts, match.index) });
+      else slots.push(match[1] !== undefined ? Number(match[1]) : match[0] === NONCE_PLACEHOLDER ? NONCE_SLOT : match[0] === address?.pathname ? PATH_SLOT : PATH_AND_QUERY_SLOT);
       last = match.index + match[0].length;
     }
     parts.push(html.slice(last));
@@ -131,8 +155,53 @@ const NONCE_SLOT = -1;
 const PATH_SLOT = -2;
 /** The visitor's path and query (the kept not-found page's consent banner's `returnTo`). */
 const PATH_AND_QUERY_SLOT = -3;
-/** NONCE_SLOT, PATH_SLOT, PATH_AND_QUERY_SLOT, or the index of a fresh token. */
-type Slot = number;
+
+/**
+ * Where a donor's detail stands on a page kept for logged-in donors (decision 0058): in HTML, in React
+ * Router's data stream, or in some other script (then the page is not kept: `donorPlacesFit`).
+ */
+export interface DonorFieldSlot {
+  field: string;
+  in: "html" | "stream" | "other-script";
+}
+
+/** NONCE_SLOT, PATH_SLOT, PATH_AND_QUERY_SLOT, the index of a fresh token, or a donor's detail. */
+type Slot = number | DonorFieldSlot;
+
+/** React Router's data stream: the only script a donor's detail may be in (`StreamTransfer` in react-router). */
+const STREAM_SCRIPT = "window.__reactRouterContext.streamController.enqueue(";
+
+/** Each inline script's text as [start, end) offsets in the page, and whether it is React Router's data stream. */
+function scriptsIn(html: string): Array<{ start: number; end: number; stream: boolean }> {
+  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => {
+    const start = m.index + m[0].length - m[1]!.length - "</script>".length;
+    return { start, end: start + m[1]!.length, stream: m[1]!.startsWith(STREAM_SCRIPT) };
+  });
+}
+
+function placeOf(scripts: ReturnType<typeof scriptsIn>, at: number): DonorFieldSlot["in"] {
+  const script = scripts.find((s) => s.start <= at && at < s.end);
+  return !script ? "html" : script.stream ? "stream" : "other-script";
+}
+
+/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser), so the page reads as React would render it. */
+const HTML_ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
+/** React Router's escaping of its data stream's script (`escapeHtml` in react-router's markup). */
+const STREAM_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+
+/** A text as it reads between the quotes of a JSON string. */
+const jsonStringText = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * A donor's detail as it reads in its place: HTML-escaped in HTML; in the data stream, a JSON string (as
+ * turbo-stream writes a string, its quotes around the stand-in) inside the JSON string React Router
+ * enqueues, escaped for an inline script.
+ */
+export function donorValueIn(place: DonorFieldSlot["in"], value: string): string {
+  if (place === "html") return value.replace(/["&'<>]/g, (c) => HTML_ESCAPES[c]!);
+  if (place === "stream") return jsonStringText(jsonStringText(value)).replace(/[&><\u2028\u2029]/g, (c) => STREAM_ESCAPES[c]!);
+  throw new Error("a donor's detail goes nowhere but HTML and React Router's data stream");
+}
 
 export interface CompiledPage {
   status: number;
@@ -149,9 +218,20 @@ const TOKEN_LENGTH = 36;
  * What goes into each of the page's places for one visitor: their nonce, tokens nobody else gets, and on
  * a page kept for many addresses their own address (which must need no escaping: server/not-found-page.ts).
  */
-export function personalValues(body: CompiledPage["body"], nonce: string, freshToken: () => string = () => crypto.randomUUID(), address?: Address): string[] {
+export function personalValues(
+  body: CompiledPage["body"],
+  nonce: string,
+  freshToken: () => string = () => crypto.randomUUID(),
+  address?: Address,
+  donor?: Readonly<Record<string, string>>,
+): string[] {
   const tokens = Array.from({ length: body.tokens }, freshToken);
   return body.slots.map((slot) => {
+    if (typeof slot === "object") {
+      const value = donor?.[slot.field];
+      if (value === undefined) throw new Error(`this page is kept for logged-in donors: the donor's ${slot.field} is needed`);
+      return donorValueIn(slot.in, value);
+    }
     if (slot === NONCE_SLOT) return nonce;
     if (slot === PATH_SLOT || slot === PATH_AND_QUERY_SLOT) {
       if (!address) throw new Error("this page is kept for many addresses: the visitor's address is needed");
@@ -169,15 +249,15 @@ export function withValues(body: CompiledPage["body"], values: readonly string[]
 }
 
 /** The page as one visitor gets it: their nonce, tokens nobody else gets, and their address on a page kept for many. */
-export function personalise(body: CompiledPage["body"], nonce: string, freshToken?: () => string, address?: Address): string {
-  return withValues(body, personalValues(body, nonce, freshToken, address));
+export function personalise(body: CompiledPage["body"], nonce: string, freshToken?: () => string, address?: Address, donor?: Readonly<Record<string, string>>): string {
+  return withValues(body, personalValues(body, nonce, freshToken, address, donor));
 }
 
-/** The page's pieces compressed once, so that no gzip response of it compresses anything; an address may be of any length. */
+/** The page's pieces compressed once, so that no gzip response of it compresses anything; an address or a donor's detail may be of any length. */
 export function gzipPiecesOf(page: CompiledPage): PreparedPieces {
   return preparePieces(
     page.body.parts,
-    page.body.slots.map((slot) => (slot === NONCE_SLOT ? NONCE_LENGTH : slot === PATH_SLOT || slot === PATH_AND_QUERY_SLOT ? null : TOKEN_LENGTH)),
+    page.body.slots.map((slot) => (typeof slot === "object" || slot === PATH_SLOT || slot === PATH_AND_QUERY_SLOT ? null : slot === NONCE_SLOT ? NONCE_LENGTH : TOKEN_LENGTH)),
   );
 }
 
@@ -186,13 +266,15 @@ export function gzipPiecesOf(page: CompiledPage): PreparedPieces {
  * `no-store` to browsers whoever asks; every response of it, kept or not, says so again
  * (`privateHeaders` in server/page-requests.ts), so for such a page that word alone does not make it personal.
  * `status`: the answer a kept page is – 200, or 404 for the not-found page (server/not-found-page.ts).
+ * `forDonors`: rendered with a logged-in donor's stand-ins (server/donor-kept-pages.ts).
  */
-export function mayKeep(response: Pick<Response, "status" | "headers">, privatePage = false, status = 200): boolean {
+export function mayKeep(response: Pick<Response, "status" | "headers">, privatePage = false, status = 200, forDonors = false): boolean {
   if (response.status !== status) return false;
   if (response.headers.has("set-cookie")) return false;
   const cacheControl = response.headers.get("cache-control") ?? "";
-  if (/\bprivate\b/i.test(cacheControl)) return false;
-  if (/\bno-store\b/i.test(cacheControl) && !privatePage) return false;
+  // A page rendered with a donor's stand-ins says `private, no-store` for the details it will carry; it holds none (decision 0058).
+  if (/\bprivate\b/i.test(cacheControl) && !forDonors) return false;
+  if (/\bno-store\b/i.test(cacheControl) && !privatePage && !forDonors) return false;
   return /^text\/html\b/i.test(response.headers.get("content-type") ?? "");
 }
 

@@ -8,8 +8,9 @@ import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "#core/list-orders/list
 import { COMPANY_LOGO_CEILING_BYTES, COMPANY_UPLOAD_TOO_LARGE } from "#core/companies/company-logo";
 import { FUNDRAISER_PICTURE_CEILING_BYTES, PICTURE_UPLOAD_TOO_LARGE } from "#core/fundraisers/fundraiser-pictures";
 import { NONCE_PLACEHOLDER } from "#app/context";
-import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, mayKeep, personalValues, withValues, type CompiledPage, type RenderedPageCache } from "./page-cache";
+import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, harmlessCookiesOf, mayKeep, personalValues, withValues, type CompiledPage, type RenderedPageCache } from "./page-cache";
 import { notFoundPagesFor, type KeptNotFoundRequest } from "./not-found-page";
+import { donorPageKey, donorPlacesFit, donorShapeKey, standInDetails, type DonorPageCookies } from "./donor-kept-pages";
 import { gzipPieces } from "./gzip-pieces";
 import { prefersGzip } from "./prerendered-responses";
 
@@ -135,15 +136,27 @@ export async function checkPageRequest(req: ExpressRequest, maxBytes: number, to
   return { ok: true, body };
 }
 
+/** The stand-ins a page is rendered with to be kept: nonce, fresh tokens, and on a page kept for logged-in donors their details. */
+export interface RenderStandIns {
+  nonce: string;
+  freshToken: () => string;
+  donorDetails?: Readonly<Record<string, string>>;
+}
+
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   /** `render`: the stand-ins for a page rendered to be kept (server/page-cache.ts); otherwise the request's own nonce and tokens. */
-  getLoadContext(req: ExpressRequest, res: ExpressResponse, render?: { nonce: string; freshToken: () => string }): RouterContextProvider | Promise<RouterContextProvider>;
+  getLoadContext(req: ExpressRequest, res: ExpressResponse, render?: RenderStandIns): RouterContextProvider | Promise<RouterContextProvider>;
   logger: Logger;
   maxBodyBytes?: number;
   /** Pages kept for anonymous visitors; absent, every page is rendered for its request. */
   pageCache?: RenderedPageCache;
+  /**
+   * The gift form kept for logged-in donors too (server/donor-kept-pages.ts): the session cookie's name, and
+   * the details the form fills in for the donor of a cookie header (null: no session, rendered as any page).
+   */
+  donorPages?: { cookies: DonorPageCookies; details(cookieHeader: string | undefined): Promise<Record<string, string> | null> };
 }
 
 /**
@@ -173,6 +186,21 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
         // The fetch Request is made only when the page must be rendered: a kept page does not need it.
         await sendKeptPage(options.pageCache, { key: cacheKey }, req, res, async (render) =>
           handle(fetchRequest(req, res, check.body), await options.getLoadContext(req, res, render)),
+        );
+        return;
+      }
+      // A logged-in donor's gift form: kept for their shape of details, with their own put in (server/donor-kept-pages.ts).
+      const donorKey = options.pageCache?.enabled && options.donorPages ? donorPageKey(req, options.donorPages.cookies) : null;
+      const details = donorKey !== null ? await options.donorPages!.details(req.headers.cookie) : null;
+      if (donorKey !== null && details && options.pageCache) {
+        await sendKeptPage(
+          options.pageCache,
+          { key: donorShapeKey(donorKey, details), donor: details },
+          req,
+          res,
+          // With the harmless cookies only: the page rendered to keep knows nothing of the visitor but their device and consent.
+          async (render) => handle(fetchRequest(req, res, null, undefined, { onlyHarmlessCookies: true }), await options.getLoadContext(req, res, render)),
+          async () => sendResponse(res, await handle(fetchRequest(req, res, null), await options.getLoadContext(req, res)), isPrivatePage(req.path)),
         );
         return;
       }
@@ -213,13 +241,13 @@ export function pageRequestHandler(options: PageHandlerOptions): RequestHandler 
  */
 async function sendKeptPage(
   cache: RenderedPageCache,
-  kept: { key: string; status?: number; notFound?: KeptNotFoundRequest },
+  kept: { key: string; status?: number; notFound?: KeptNotFoundRequest; donor?: Readonly<Record<string, string>> },
   req: ExpressRequest,
   res: ExpressResponse,
-  render: (standIns: { nonce: string; freshToken: () => string }) => Promise<globalThis.Response>,
+  render: (standIns: RenderStandIns) => Promise<globalThis.Response>,
   renderOwn?: () => Promise<void>,
 ): Promise<void> {
-  const { key, status = 200, notFound } = kept;
+  const { key, status = 200, notFound, donor } = kept;
   let page = cache.get(key);
   if (page) {
     // Compressed on its second response, not when kept: a page nobody asks for again (a search made once) never pays for it.
@@ -227,20 +255,25 @@ async function sendKeptPage(
   } else {
     const generation = cache.generation;
     const standIns = new PlaceholderTokens();
-    const response = await render({ nonce: NONCE_PLACEHOLDER, freshToken: standIns.next });
+    const donorDetails = donor ? standInDetails(donor, standIns) : undefined;
+    const response = await render({ nonce: NONCE_PLACEHOLDER, freshToken: standIns.next, donorDetails });
     // Its length is the personalised page's, set when it is sent.
     const headers = [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "content-length");
     page = { status: response.status, headers, body: standIns.compile(await response.text(), notFound?.standIn) };
-    const keep = mayKeep(response, isPrivatePage(req.path), status) && !(notFound && mentions(page, notFound.marker));
+    const keep =
+      mayKeep(response, isPrivatePage(req.path), status, donor !== undefined) &&
+      !(notFound && mentions(page, notFound.marker)) &&
+      !(donor && !donorPlacesFit(page, Object.keys(donor), standIns));
     if (keep) cache.set(key, page, generation);
-    else if (notFound && renderOwn) return renderOwn();
+    // Rendered for stand-ins but not to be kept: not this visitor's page, so theirs is rendered as any other.
+    else if ((notFound || donor) && renderOwn) return renderOwn();
   }
   if (res.destroyed || res.writableEnded) return;
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   privateHeaders(res, isPrivatePage(req.path));
   res.vary("Accept-Encoding");
-  const values = personalValues(page.body, res.locals.nonce as string, undefined, notFound?.visitor);
+  const values = personalValues(page.body, res.locals.nonce as string, undefined, notFound?.visitor, donor);
   let body: Buffer;
   if (page.gzip && prefersGzip(req.headers)) {
     res.setHeader("Content-Encoding", "gzip");
@@ -272,13 +305,21 @@ function requestUrl(req: ExpressRequest): URL {
   return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }
 
-/** The request as React Router gets it; `pathAndQuery`: for another address (the not-found page's stand-in). */
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null, pathAndQuery?: string): Request {
+/**
+ * The request as React Router gets it; `pathAndQuery`: for another address (the not-found page's stand-in);
+ * `onlyHarmlessCookies`: the visitor's other cookies left out (the gift form rendered to keep for logged-in donors).
+ */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | null, pathAndQuery?: string, cookies?: { onlyHarmlessCookies: true }): Request {
   const url = pathAndQuery ? new URL(pathAndQuery, requestUrl(req).origin) : requestUrl(req);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  if (cookies?.onlyHarmlessCookies && headers.has("cookie")) {
+    const harmless = harmlessCookiesOf(headers.get("cookie")!);
+    if (harmless) headers.set("cookie", harmless);
+    else headers.delete("cookie");
   }
   let controller: AbortController | null = new AbortController();
   const signal = controller.signal;

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { containerContext } from "../context";
+import type { DonorRow } from "#core/donors/donor-repository";
+import { containerContext, prefillStandInContext } from "../context";
 import { letterPrefillOfRequest } from "../paper/letter-prefill.server";
 
 /** Where a gift form's filled-in details came from: a BankID login, or the link on a letter the charity sent. */
@@ -24,18 +25,25 @@ export interface DonorPrefill {
  * the details the gift will be recorded under.
  */
 export async function donorPrefill(context: Readonly<RouterContextProvider>, request: Request): Promise<DonorPrefill | null> {
+  // The gift form rendered to keep for logged-in donors: stand-ins, never a visitor's details (server/donor-kept-pages.ts).
+  const standIns = context.get(prefillStandInContext);
+  if (standIns) return { values: { ...standIns }, from: "session" };
   const container = context.get(containerContext);
   const session = await container.donors.sessions.current(request.headers.get("cookie"));
   if (!session) {
     const letter = await letterPrefillOfRequest(container, request);
     return letter ? { values: { name: letter.name, street: letter.street, postalCode: letter.postalCode, city: letter.city }, from: "letter" } : null;
   }
-  const { donor } = session;
+  return { values: donorDetails(session.donor), from: "session" };
+}
+
+/** A logged-in donor's details as the gift forms fill them in: name, and e-mail, personnummer and address where known. */
+export function donorDetails(donor: DonorRow): Record<string, string> {
   const values: Record<string, string> = { name: `${donor.given_name} ${donor.surname}`.trim() };
   if (donor.email) values.email = donor.email;
   if (donor.personnummer) values.personnummer = `${donor.personnummer.slice(0, 8)}-${donor.personnummer.slice(8)}`;
   if (!donor.protected_identity && donor.street && donor.postal_code && donor.city) {
     Object.assign(values, { street: donor.street, postalCode: donor.postal_code, city: donor.city });
   }
-  return { values, from: "session" };
+  return values;
 }
