@@ -2,14 +2,15 @@ import type { Request as ExpressRequest } from "express";
 import { sharedBy, type CompiledPage, type DonorFieldSlot, type PlaceholderTokens } from "./page-cache";
 
 /**
- * The gift form kept for logged-in donors (issue #33, decision 0058).
+ * The gift forms kept for logged-in donors (issue #33, decision 0058).
  *
- * A donor logged in with BankID gets the gift form with their name, e-mail
- * address, personnummer and address filled in, so the page was rendered for
+ * A donor logged in with BankID gets the gift forms with their name, e-mail
+ * address, personnummer and address filled in, so each page was rendered for
  * each of them: about 15 ms of CPU against the anonymous form's kept copy.
- * Apart from those details the page is everyone's. So it is rendered once
- * for stand-ins, and each donor's own details are put where the stand-ins
- * were, escaped for their place:
+ * Apart from those details a form listed here is everyone's (its loader reads
+ * nothing else of the session). So it is rendered once for stand-ins, and
+ * each donor's own details are put where the stand-ins were, escaped for
+ * their place:
  *
  * - **The kept page never holds a donor's details.** It is rendered without
  *   the visitor's session cookie, with stand-ins (random markers) for the
@@ -20,20 +21,28 @@ import { sharedBy, type CompiledPage, type DonorFieldSlot, type PlaceholderToken
  * - **Every place is known.** A stand-in may stand in HTML (an input's value)
  *   and in React Router's data stream (the loader's data), each escaped as
  *   React and React Router would escape it, so the page is byte for byte the
- *   one rendered for the donor (server/donor-kept-pages.test.ts). A stand-in
+ *   one rendered for the donor (server/donor-kept-pages.test.tsx). A stand-in
  *   anywhere else, cut, changed or left out of the data, and the page is not
  *   kept: the donor's own is rendered, as before (`donorPlacesFit`).
  * - **One page per shape.** Which details a donor has (no address for a
  *   protected identity, no e-mail) is part of the key, as are the query, the
  *   device and the consent, as for an anonymous visitor's page. Only the
- *   query parameters listed here, and no cookie but the session, the BankID
- *   browser binding that logging in leaves (read by BankID's API, not by
- *   this page) and the harmless ones: anything else can make the page depend
- *   on the visitor (a monthly donor's extra gift, `?extra=`, reads their
- *   agreement).
+ *   query parameters listed here (each page's own: the amount of a gala's
+ *   link, a card chosen from the catalogue), and no cookie but the session,
+ *   the BankID browser binding that logging in leaves (read by BankID's API,
+ *   not by these pages) and the harmless ones: anything else can make the
+ *   page depend on the visitor (a monthly donor's extra gift, `?extra=`,
+ *   reads their agreement).
  */
 export const DONOR_KEPT_PAGES: Readonly<Record<string, readonly string[]>> = {
   "/ge-en-gava": ["belopp"],
+  "/ge-en-gava/minnesgava": [],
+  "/ge-en-gava/gratulationskort": ["kort"],
+  "/ge-en-gava/gavokort": ["kort"],
+  "/ge-en-gava/gavobevis": ["kort"],
+  "/ge-en-gava/diplom": ["kort"],
+  "/ge-en-gava/lista": [],
+  // Not /bli-medlem: its loader reads the donor's own membership and renewal choice, not only their details.
 };
 
 const MAX_QUERY_LENGTH = 200;

@@ -70,3 +70,33 @@ test("a logged-in donor's gift form has their own details, however many donors s
   expect(response.headers()["cache-control"]).toBe("private, no-store");
   expect(await response.text()).toContain("Götgatan 14 lgh 1102");
 });
+
+/**
+ * Every gift form kept for logged-in donors, in the production build: the kept page with a donor's details put
+ * in is the page rendered for that donor (a cookie the site does not know makes it render), but for what
+ * differs between any two responses – the nonce, fresh idempotency keys, and the moment the page was made.
+ */
+test("each gift form kept for logged-in donors is, filled in, the page rendered for the donor", async ({ context, logInDonor, baseURL }) => {
+  await logInDonor("196408233234");
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const normalised = (html: string) =>
+    html
+      .replace(/nonce="[^"]+"/g, 'nonce="N"')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "UUID")
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "NOW");
+  const get = async (path: string, cookies: string) => {
+    const response = await fetch(`${baseURL}${path}`, { headers: { cookie: cookies } });
+    expect(response.status, path).toBe(200);
+    return { html: await response.text(), kept: response.headers.has("content-length") };
+  };
+  for (const path of ["/ge-en-gava?belopp=500", "/ge-en-gava/minnesgava", "/ge-en-gava/gratulationskort", "/ge-en-gava/gavokort", "/ge-en-gava/gavobevis", "/ge-en-gava/diplom", "/ge-en-gava/lista"]) {
+    await get(path, cookie);
+    const kept = await get(path, cookie);
+    const rendered = await get(path, `${cookie}; unknown=1`);
+    // A kept page is sent whole, with its length; one rendered is streamed.
+    expect(kept.kept, path).toBe(true);
+    expect(rendered.kept, path).toBe(false);
+    expect(kept.html, path).toContain('value="Gunnar Wikström"');
+    expect(normalised(kept.html), path).toBe(normalised(rendered.html));
+  }
+});
