@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest } from "express";
-import { sharedBy, type CompiledPage, type DonorFieldSlot, type PlaceholderTokens } from "./page-cache";
+import { readCookie } from "#core/donors/cookies";
+import { mentions, sharedBy, type CompiledPage, type DonorFieldSlot, type PlaceholderTokens } from "./page-cache";
 
 /**
  * The gift forms kept for logged-in donors (issue #33, decision 0058).
@@ -61,7 +62,7 @@ export interface DonorPageCookies {
 export function donorPageKey(req: Pick<ExpressRequest, "method" | "path" | "originalUrl" | "headers">, cookies: DonorPageCookies): string | null {
   const allowedQuery = DONOR_KEPT_PAGES[req.path];
   if (req.method !== "GET" || !allowedQuery) return null;
-  if (!(req.headers.cookie ?? "").split(";").some((part) => part.slice(0, part.indexOf("=")).trim() === cookies.session)) return null;
+  if (readCookie(req.headers.cookie, cookies.session) === undefined) return null;
   const queryAt = req.originalUrl.indexOf("?");
   const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
   if (query.length > MAX_QUERY_LENGTH || [...new URLSearchParams(query).keys()].some((name) => !allowedQuery.includes(name))) return null;
@@ -88,5 +89,5 @@ export function donorPlacesFit(page: CompiledPage, fields: readonly string[], st
   const places = page.body.slots.filter((slot): slot is DonorFieldSlot => typeof slot === "object");
   if (places.some((place) => place.in === "other-script" || !fields.includes(place.field))) return false;
   if (fields.some((field) => places.filter((place) => place.field === field && place.in === "stream").length !== 1)) return false;
-  return !page.body.parts.some((part) => standIns.leftIn(part)) && !page.headers.some(([name, value]) => standIns.leftIn(name) || standIns.leftIn(value));
+  return !mentions(page, standIns.marker);
 }

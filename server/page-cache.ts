@@ -110,9 +110,9 @@ export class PlaceholderTokens {
     return `${this.prefix}-donor-${field}`;
   }
 
-  /** What is left of the stand-ins' prefix in a text: a stand-in escaped, cut or changed somewhere, not a place. */
-  leftIn(text: string): boolean {
-    return text.includes(this.prefix);
+  /** What every stand-in of this render begins with: left in a page but its places, a stand-in was escaped, cut or changed (`mentions`). */
+  get marker(): string {
+    return this.prefix;
   }
 
   get issued(): number {
@@ -239,6 +239,11 @@ export function personalValues(
     }
     return tokens[slot] as string;
   });
+}
+
+/** Whether the stand-ins' name is left anywhere in a page rendered for them but its places (then it was escaped or encoded). */
+export function mentions(page: CompiledPage, marker: string): boolean {
+  return page.body.parts.some((part) => part.includes(marker)) || page.headers.some(([name, value]) => name.includes(marker) || value.includes(marker));
 }
 
 /** The page's text with these values in its places. */

@@ -8,7 +8,7 @@ import { LIST_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "#core/list-orders/list
 import { COMPANY_LOGO_CEILING_BYTES, COMPANY_UPLOAD_TOO_LARGE } from "#core/companies/company-logo";
 import { FUNDRAISER_PICTURE_CEILING_BYTES, PICTURE_UPLOAD_TOO_LARGE } from "#core/fundraisers/fundraiser-pictures";
 import { NONCE_PLACEHOLDER } from "#app/context";
-import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, harmlessCookiesOf, mayKeep, personalValues, withValues, type CompiledPage, type RenderedPageCache } from "./page-cache";
+import { PlaceholderTokens, anonymousPageKey, gzipPiecesOf, harmlessCookiesOf, mayKeep, mentions, personalValues, withValues, type RenderedPageCache } from "./page-cache";
 import { notFoundPagesFor, type KeptNotFoundRequest } from "./not-found-page";
 import { donorPageKey, donorPlacesFit, donorShapeKey, standInDetails, type DonorPageCookies } from "./donor-kept-pages";
 import { gzipPieces } from "./gzip-pieces";
@@ -284,11 +284,6 @@ async function sendKeptPage(
   // Sent with res.end, not res.send: that would hash the whole page for an ETag that can never match (the nonce differs every time).
   res.setHeader("Content-Length", body.length);
   res.end(body);
-}
-
-/** Whether the stand-ins' name is left anywhere in a page rendered for them but its places (then it was escaped or encoded). */
-function mentions(page: CompiledPage, marker: string): boolean {
-  return page.body.parts.some((part) => part.includes(marker)) || page.headers.some(([name, value]) => name.includes(marker) || value.includes(marker));
 }
 
 /** The not-found pages of the build (server/not-found-page.ts): in development the build is asked for anew, as React Router does. */
